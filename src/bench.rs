@@ -1,0 +1,175 @@
+//! `bench`: fixed-depth searches over a fixed set of positions of every game. The total node
+//! count is a checksum of the searcher's behaviour (any change to search, ordering or
+//! evaluation changes it); the time gives nodes per second for each game.
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, Params, play_moves};
+use crate::search::{Limits, Searcher};
+use crate::with_game;
+
+pub struct BenchPosition {
+    pub game: &'static str,
+    pub params: &'static [&'static str],
+    /// `None` for the start position.
+    pub fen: Option<&'static str>,
+    pub moves: &'static str,
+    pub depth: u32,
+}
+
+const fn bp(
+    game: &'static str,
+    params: &'static [&'static str],
+    fen: Option<&'static str>,
+    moves: &'static str,
+    depth: u32,
+) -> BenchPosition {
+    BenchPosition {
+        game,
+        params,
+        fen,
+        moves,
+        depth,
+    }
+}
+
+pub const POSITIONS: &[BenchPosition] = &[
+    bp("tictactoe", &[], None, "", 9),
+    bp("tictactoe", &[], None, "a1 b2", 7),
+    bp("tictactoe", &[], Some("x../.o./... x"), "", 7),
+    bp("connect4", &[], None, "", 12),
+    bp("connect4", &[], None, "4 4 4 4 3", 12),
+    bp("connect4", &[], None, "4 3 5 3 3 4 2 6", 12),
+    bp(
+        "connect4",
+        &[],
+        Some("......./......./..xo.../..oox../.oxxo../xxxoxo. o"),
+        "",
+        12,
+    ),
+    bp("nim", &[], None, "", 10),
+    bp("nim", &["length=21", "max=4"], None, "", 21),
+    bp("nim", &["heaps=3,4,5", "max=3"], None, "", 12),
+    bp(
+        "nim",
+        &["heaps=2,3,4,5", "max=9", "misere=true"],
+        None,
+        "",
+        14,
+    ),
+    bp("teeko", &[], None, "", 5),
+    bp("teeko", &[], None, "c3 b2 d4 b4", 5),
+    bp("teeko", &[], Some("...../.b.r./..b../.r.../.b.r. b"), "", 7),
+    bp(
+        "teeko",
+        &["advanced=true"],
+        Some("r.b../...r./.bb../.r.../....b r"),
+        "",
+        7,
+    ),
+];
+
+pub struct BenchLine {
+    pub game: &'static str,
+    pub label: String,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+pub struct BenchReport {
+    pub lines: Vec<BenchLine>,
+}
+
+impl BenchReport {
+    pub fn nodes(&self) -> u64 {
+        self.lines.iter().map(|l| l.nodes).sum()
+    }
+    pub fn time(&self) -> Duration {
+        self.lines.iter().map(|l| l.time).sum()
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for l in &self.lines {
+            writeln!(
+                f,
+                "info string bench {} {} depth {} nodes {} time {}",
+                l.game,
+                l.label,
+                l.depth,
+                l.nodes,
+                l.time.as_millis()
+            )?;
+        }
+        for game in crate::games::NAMES {
+            let (n, t) = self
+                .lines
+                .iter()
+                .filter(|l| l.game == *game)
+                .fold((0, Duration::ZERO), |(n, t), l| (n + l.nodes, t + l.time));
+            writeln!(
+                f,
+                "info string bench {game} nodes {n} time {} nps {}",
+                t.as_millis(),
+                nps(n, t)
+            )?;
+        }
+        writeln!(f, "Nodes searched: {}", self.nodes())?;
+        write!(f, "Nodes/second: {}", nps(self.nodes(), self.time()))
+    }
+}
+
+fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize) -> BenchLine {
+    let params = Params::parse(p.params.iter().copied()).expect("bench parameters are valid");
+    let start = G::new(&params).expect("bench parameters are valid");
+    let pos = match p.fen {
+        Some(f) => start.from_fen(f).expect("bench positions are valid"),
+        None => start,
+    };
+    let moves: Vec<&str> = p.moves.split_whitespace().collect();
+    let pos = play_moves(&pos, &moves).expect("bench moves are legal");
+    let mut searcher = Searcher::<G>::new(hash_mb);
+    let stop = AtomicBool::new(false);
+    let t = Instant::now();
+    let r = searcher.search(&pos, &Limits::depth(depth), &stop, &mut |_| {});
+    let mut label = if p.params.is_empty() {
+        String::new()
+    } else {
+        format!("{} ", p.params.join(" "))
+    };
+    label.push_str(&match p.fen {
+        Some(f) => format!("fen {f}"),
+        None => "startpos".to_string(),
+    });
+    if !p.moves.is_empty() {
+        label.push_str(&format!(" moves {}", p.moves));
+    }
+    BenchLine {
+        game: G::NAME,
+        label,
+        depth,
+        nodes: r.nodes,
+        time: t.elapsed(),
+    }
+}
+
+/// Runs every bench position at its depth (or at `depth` when given), each with a fresh
+/// table of `hash_mb` MiB so the count does not depend on what ran before.
+pub fn run(depth: Option<u32>, hash_mb: usize) -> BenchReport {
+    let lines = POSITIONS
+        .iter()
+        .map(|p| {
+            let d = depth.unwrap_or(p.depth);
+            with_game!(p.game, G => run_one::<G>(p, d, hash_mb), _ => unreachable!("bench names a known game"))
+        })
+        .collect();
+    BenchReport { lines }
+}

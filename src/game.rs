@@ -1,0 +1,335 @@
+//! The `Game` trait: what the searcher, the solvers, the protocol and the referee need to know
+//! about a game, and nothing about how any of them works. No I/O here.
+//!
+//! A value implementing [`Game`] is one *position* (the per-node state). The rules it plays by
+//! (board size, take limit, rule flags) are chosen once by [`Game::new`] from `key=value`
+//! parameters and travel with the position (as small copied fields or an interned `&'static`
+//! rules table), so a position is cheap to clone and the searcher can copy-make.
+
+use std::fmt;
+
+/// One of the two players. `First` moves first from the start position (X in tic-tac-toe,
+/// the first disc in Connect Four, Black in Teeko, the first taker in Nim).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The opponent.
+    #[inline]
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`: an index into per-player tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The protocol's name: `p1` or `p2`.
+    pub fn protocol_name(self) -> &'static str {
+        match self {
+            Player::First => "p1",
+            Player::Second => "p2",
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+impl Outcome {
+    /// The protocol's name of a result: `p1win`, `p2win` or `draw`.
+    pub fn protocol_name(self) -> &'static str {
+        match self {
+            Outcome::Win(Player::First) => "p1win",
+            Outcome::Win(Player::Second) => "p2win",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// Game parameters as given on the command line or in `newgame <game> key=value ...`,
+/// in the order given. Each game validates its own keys and values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params(pub Vec<(String, String)>);
+
+impl Params {
+    pub fn new() -> Params {
+        Params(Vec::new())
+    }
+
+    /// Parses `key=value` words; a word without `=` is an error.
+    pub fn parse<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Params, ParamError> {
+        let mut out = Vec::new();
+        for w in words {
+            match w.split_once('=') {
+                Some((k, v)) if !k.is_empty() => out.push((k.to_string(), v.to_string())),
+                _ => return Err(ParamError(format!("expected key=value, got '{w}'"))),
+            }
+        }
+        Ok(Params(out))
+    }
+
+    /// Fails on the first key not in `known`, or on a key given twice.
+    pub fn check_known(&self, game: &str, known: &[&str]) -> Result<(), ParamError> {
+        for (i, (k, _)) in self.0.iter().enumerate() {
+            if !known.contains(&k.as_str()) {
+                let list = if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                };
+                return Err(ParamError(format!(
+                    "unknown parameter '{k}' for {game} (known: {list})"
+                )));
+            }
+            if self.0[..i].iter().any(|(k2, _)| k2 == k) {
+                return Err(ParamError(format!("parameter '{k}' given twice")));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// An unsigned integer parameter within `min..=max`, or `default` when absent.
+    pub fn get_u32(&self, key: &str, default: u32, min: u32, max: u32) -> Result<u32, ParamError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => match v.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(ParamError(format!(
+                    "parameter {key}={v}: expected an integer from {min} to {max}"
+                ))),
+            },
+        }
+    }
+
+    /// A boolean parameter (`true`/`false`, also `1`/`0`, `yes`/`no`), or `default`.
+    pub fn get_bool(&self, key: &str, default: bool) -> Result<bool, ParamError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some("true" | "1" | "yes" | "on") => Ok(true),
+            Some("false" | "0" | "no" | "off") => Ok(false),
+            Some(v) => Err(ParamError(format!(
+                "parameter {key}={v}: expected true or false"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Params {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (k, v)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A bad `newgame` parameter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError(pub String);
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move of this game at all (`z9` in tic-tac-toe, `8` in 7-wide Connect Four).
+    Malformed(String),
+    /// The text names a move, but it is not legal here (an occupied cell, a full column,
+    /// any move after the game has ended).
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(s) => write!(f, "malformed move: {s}"),
+            MoveError::Illegal(s) => write!(f, "illegal move: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Why a position notation was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// A two-player, zero-sum, perfect-information game, seen from one position.
+///
+/// Contract, checked for every game by `tests/conformance.rs`:
+/// - `legal_moves` is empty exactly when `outcome` is `Some`;
+/// - `parse_move(format_move(m)) == Ok(m)` for every legal `m`, and `from_fen(fen())`
+///   reproduces the position (same `key`, same legal moves);
+/// - equal positions have equal `key`s; `key` need not be perfect, but all four games here
+///   make it so (the searcher still stores the whole key to verify a hit);
+/// - every game ends: a random playout reaches an outcome (Teeko's move phase can cycle, so
+///   the test bounds its playouts instead).
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move, small and `Copy`; only meaningful for the position it was generated in.
+    type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// The name used by `newgame` and `UCI_Variant`.
+    const NAME: &'static str;
+
+    /// The parameter keys `new` accepts, for error messages and documentation.
+    const PARAMS: &'static [&'static str];
+
+    /// Upper bound (exclusive) of [`Game::move_id`]; sizes the searcher's history table.
+    const MOVE_IDS: usize;
+
+    /// The start position of the game with these parameters.
+    fn new(params: &Params) -> Result<Self, ParamError>;
+
+    /// The parameters in canonical form (every key, with its value), for display.
+    fn params(&self) -> Params;
+
+    fn side_to_move(&self) -> Player;
+
+    /// Appends the legal moves to `out` (which the caller clears), best-first by the game's
+    /// static ordering. Empty exactly when the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move that `legal_moves` produced for this position. Anything else is a logic
+    /// error: games may panic or corrupt the position (they do not re-validate in release builds).
+    fn play(&mut self, mv: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A 64-bit key: equal positions (including side to move) have equal keys.
+    fn key(&self) -> u64;
+
+    /// A heuristic value from the side to move's point of view, in centi-units, well inside
+    /// ±100 000. Only called on positions where the game is not over.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// An upper bound on the plies left until the game must end, when one exists (board
+    /// games that fill up; Nim). A search at least this deep is exhaustive.
+    fn max_remaining_plies(&self) -> Option<u32> {
+        None
+    }
+
+    /// A small integer naming the move, `< MOVE_IDS`, for history tables. Collisions are
+    /// allowed (it only steers move ordering).
+    fn move_id(&self, mv: Self::Move) -> usize;
+
+    /// Reads a move in this game's notation and checks it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// Writes a move in this game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a position in this game's one-line notation, under this position's rules.
+    fn from_fen(&self, fen: &str) -> Result<Self, FenError>;
+
+    /// This position's one-line notation; `from_fen` accepts it.
+    fn fen(&self) -> String;
+
+    /// A multi-line text picture of the position for `d`, with coordinates.
+    fn diagram(&self) -> String;
+}
+
+/// Number of move sequences of exactly `depth` plies from `pos`; finished games have no moves,
+/// so sequences that end the game early contribute nothing (the usual perft convention).
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<G::Move>> = (0..=depth).map(|_| Vec::new()).collect();
+    perft_rec(pos, depth, &mut buffers)
+}
+
+fn perft_rec<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    mine.clear();
+    pos.legal_moves(mine);
+    if depth == 1 {
+        return mine.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in mine.iter() {
+        let mut child = pos.clone();
+        child.play(mv);
+        total += perft_rec(&child, depth - 1, rest);
+    }
+    total
+}
+
+/// `perft` split by first move, as `go perft` prints it: each legal move with its count.
+pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            (
+                mv,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&child, depth - 1)
+                },
+            )
+        })
+        .collect()
+}
+
+/// Plays a whitespace-separated list of moves from `pos`, all or nothing: on the first bad
+/// move it returns its index and the error, and `pos` is untouched.
+pub fn play_moves<G: Game>(pos: &G, moves: &[&str]) -> Result<G, (usize, MoveError)> {
+    let mut p = pos.clone();
+    for (i, text) in moves.iter().enumerate() {
+        let mv = p.parse_move(text).map_err(|e| (i, e))?;
+        p.play(mv);
+    }
+    Ok(p)
+}
+
+/// The legal move whose notation is `text`, if any: the reference way to parse, used by
+/// games' `parse_move` after their syntax check and by tests as an oracle.
+pub fn find_legal<G: Game>(pos: &G, text: &str) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().find(|&m| pos.format_move(m) == text)
+}

@@ -1,0 +1,585 @@
+//! Connect Four: discs drop into `width` columns of `height` cells; four in a row
+//! (horizontal, vertical or diagonal) wins; a full board without one is a draw.
+//! Default 7×6; `newgame connect4 width=W height=H` for any size with `W * (H + 1) <= 64`.
+//!
+//! Representation (Pascal Pons' layout): two `u64` bitboards, `mask` (every disc) and
+//! `current` (the side to move's discs). Bit `col * (H + 1) + row` is the cell in column
+//! `col` (0 = leftmost) and row `row` (0 = bottom). Each column owns `H + 1` bits; the top one
+//! is a sentinel that is never set, so shifting by `H + 1` (horizontal), `H` and `H + 2`
+//! (diagonals) or 1 (vertical) never carries a line from one column into the next. For 7×6:
+//!
+//! ```text
+//!   .  .  .  .  .  .  .      <- sentinel row
+//!   5 12 19 26 33 40 47      row 6 (top)
+//!   4 11 18 25 32 39 46
+//!   3 10 17 24 31 38 45
+//!   2  9 16 23 30 37 44
+//!   1  8 15 22 29 36 43
+//!   0  7 14 21 28 35 42      row 1 (bottom)
+//! ```
+//!
+//! Playing column `c` is `current ^= mask; mask |= mask + bottom(c)`: the addition carries into
+//! the lowest empty cell of the column. `current + mask` is a unique key of the position.
+//!
+//! Notation: a move is its column number `1`..`W` (1 = leftmost, as in Pons' test sets).
+//! A position is its rows from the top down, each `W` cells of `x` (first player), `o`
+//! (second player) or `.` (a digit run such as `7` also means that many empty cells),
+//! separated by `/`, then the side to move:
+//! `......./......./......./......./...o.../...x... x`.
+
+use std::sync::Mutex;
+
+use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
+
+/// Everything fixed by the board size, computed once per size and shared by all positions.
+#[derive(Debug)]
+pub struct Rules {
+    pub width: u32,
+    pub height: u32,
+    /// One bit at the bottom of each column.
+    pub bottom: u64,
+    /// Every playable cell (sentinel bits excluded).
+    pub board: u64,
+    /// Every set of four cells in a line: the evaluation counts discs in each.
+    windows: Vec<u64>,
+    /// Columns from the centre outwards: the static move order.
+    order: Vec<u8>,
+}
+
+impl Rules {
+    pub fn bottom_mask_col(&self, col: u32) -> u64 {
+        1u64 << (col * (self.height + 1))
+    }
+
+    pub fn top_mask_col(&self, col: u32) -> u64 {
+        1u64 << (self.height - 1 + col * (self.height + 1))
+    }
+
+    pub fn column_mask(&self, col: u32) -> u64 {
+        ((1u64 << self.height) - 1) << (col * (self.height + 1))
+    }
+
+    pub fn cell(&self, col: u32, row: u32) -> u64 {
+        1u64 << (col * (self.height + 1) + row)
+    }
+
+    /// True when `stones` holds four in a row.
+    #[inline]
+    pub fn aligned(&self, stones: u64) -> bool {
+        let h = self.height;
+        for s in [1, h, h + 1, h + 2] {
+            let m = stones & shr(stones, s);
+            if m & shr(m, 2 * s) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[inline]
+fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// Interned rules, one per board size ever asked for (a few hundred bytes each, at most
+/// a few hundred sizes), so positions can hold a `&'static` and stay `Copy`.
+fn rules(width: u32, height: u32) -> &'static Rules {
+    static CACHE: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(r) = cache
+        .iter()
+        .find(|r| r.width == width && r.height == height)
+    {
+        return r;
+    }
+    let h1 = height + 1;
+    let mut bottom = 0u64;
+    for c in 0..width {
+        bottom |= 1u64 << (c * h1);
+    }
+    let board = bottom.wrapping_mul((1u64 << height) - 1);
+    let mut windows = Vec::new();
+    let cell = |c: i32, r: i32| 1u64 << (c as u32 * h1 + r as u32);
+    for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        for c in 0..width as i32 {
+            for r in 0..height as i32 {
+                let (ec, er) = (c + 3 * dc, r + 3 * dr);
+                if ec < 0 || ec >= width as i32 || er < 0 || er >= height as i32 {
+                    continue;
+                }
+                windows.push(
+                    (0..4)
+                        .map(|t| cell(c + t * dc, r + t * dr))
+                        .fold(0, |a, b| a | b),
+                );
+            }
+        }
+    }
+    let mut order: Vec<u8> = (0..width as u8).collect();
+    // Centre first; between two columns equally far from the centre, the left one.
+    order.sort_by_key(|&c| ((2 * c as i32 - (width as i32 - 1)).abs(), c));
+    let r: &'static Rules = Box::leak(Box::new(Rules {
+        width,
+        height,
+        bottom,
+        board,
+        windows,
+        order,
+    }));
+    cache.push(r);
+    r
+}
+
+#[derive(Clone, Copy)]
+pub struct Connect4 {
+    current: u64,
+    mask: u64,
+    moves: u32,
+    rules: &'static Rules,
+}
+
+impl PartialEq for Connect4 {
+    fn eq(&self, other: &Self) -> bool {
+        self.current == other.current
+            && self.mask == other.mask
+            && std::ptr::eq(self.rules, other.rules)
+    }
+}
+impl Eq for Connect4 {}
+
+impl std::fmt::Debug for Connect4 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Connect4({})", self.fen())
+    }
+}
+
+impl Default for Connect4 {
+    fn default() -> Self {
+        Connect4 {
+            current: 0,
+            mask: 0,
+            moves: 0,
+            rules: rules(7, 6),
+        }
+    }
+}
+
+impl Connect4 {
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+    /// The side to move's discs (layout in the module doc).
+    pub fn current(&self) -> u64 {
+        self.current
+    }
+    /// Every disc.
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+    /// Discs on the board.
+    pub fn moves_played(&self) -> u32 {
+        self.moves
+    }
+
+    pub fn can_play(&self, col: u32) -> bool {
+        self.mask & self.rules.top_mask_col(col) == 0
+    }
+
+    /// True when dropping in `col` completes four for the side to move.
+    pub fn is_winning_move(&self, col: u32) -> bool {
+        let mut p = self.current;
+        p |= (self.mask + self.rules.bottom_mask_col(col)) & self.rules.column_mask(col);
+        self.rules.aligned(p)
+    }
+
+    fn stones(&self, p: Player) -> u64 {
+        if p == self.side_to_move() {
+            self.current
+        } else {
+            self.current ^ self.mask
+        }
+    }
+
+    fn owner(&self, bit: u64) -> Option<Player> {
+        if self.mask & bit == 0 {
+            None
+        } else if self.stones(Player::First) & bit != 0 {
+            Some(Player::First)
+        } else {
+            Some(Player::Second)
+        }
+    }
+}
+
+impl Game for Connect4 {
+    type Move = u8;
+    const NAME: &'static str = "connect4";
+    const PARAMS: &'static [&'static str] = &["width", "height"];
+    const MOVE_IDS: usize = 64;
+
+    fn new(params: &Params) -> Result<Self, ParamError> {
+        params.check_known(Self::NAME, Self::PARAMS)?;
+        let width = params.get_u32("width", 7, 1, 63)?;
+        let height = params.get_u32("height", 6, 1, 63)?;
+        if width * (height + 1) > 64 {
+            return Err(ParamError(format!(
+                "a {width}x{height} board needs width*(height+1) = {} bits; at most 64 fit",
+                width * (height + 1)
+            )));
+        }
+        Ok(Connect4 {
+            current: 0,
+            mask: 0,
+            moves: 0,
+            rules: rules(width, height),
+        })
+    }
+
+    fn params(&self) -> Params {
+        Params(vec![
+            ("width".into(), self.rules.width.to_string()),
+            ("height".into(), self.rules.height.to_string()),
+        ])
+    }
+
+    fn side_to_move(&self) -> Player {
+        if self.moves % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u8>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        out.extend(
+            self.rules
+                .order
+                .iter()
+                .copied()
+                .filter(|&c| self.can_play(c as u32)),
+        );
+    }
+
+    #[inline]
+    fn play(&mut self, col: u8) {
+        debug_assert!(self.can_play(col as u32));
+        self.current ^= self.mask;
+        self.mask |= self.mask + self.rules.bottom_mask_col(col as u32);
+        self.moves += 1;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.rules.aligned(self.current ^ self.mask) {
+            Some(Outcome::Win(self.side_to_move().other()))
+        } else if self.moves == self.rules.width * self.rules.height {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    /// Lines of four still open to one side only: 1 for one disc, 4 for two, 32 for three,
+    /// from the side to move's view (the seeds' segment counting, on bitboards), plus 3
+    /// per disc in the centre column.
+    fn evaluate(&self) -> i32 {
+        const W: [i32; 5] = [0, 1, 4, 32, 0];
+        let me = self.current;
+        let them = self.current ^ self.mask;
+        let mut score = 0;
+        for &w in &self.rules.windows {
+            let (a, b) = ((me & w).count_ones(), (them & w).count_ones());
+            if b == 0 {
+                score += W[a as usize];
+            } else if a == 0 {
+                score -= W[b as usize];
+            }
+        }
+        let centre = self.rules.column_mask(self.rules.width / 2);
+        score + 3 * ((me & centre).count_ones() as i32 - (them & centre).count_ones() as i32)
+    }
+
+    fn max_remaining_plies(&self) -> Option<u32> {
+        Some(self.rules.width * self.rules.height - self.moves)
+    }
+
+    fn move_id(&self, mv: u8) -> usize {
+        mv as usize
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        let w = self.rules.width;
+        let col = match text.parse::<u32>() {
+            Ok(c) if (1..=w).contains(&c) && !text.starts_with(['+', '0']) => c - 1,
+            _ => {
+                return Err(MoveError::Malformed(format!(
+                    "'{text}' is not a column number 1..{w}"
+                )));
+            }
+        };
+        if let Some(o) = self.outcome() {
+            return Err(MoveError::Illegal(format!(
+                "{text}: the game is over ({})",
+                o.protocol_name()
+            )));
+        }
+        if !self.can_play(col) {
+            return Err(MoveError::Illegal(format!("column {text} is full")));
+        }
+        Ok(col as u8)
+    }
+
+    fn format_move(&self, col: u8) -> String {
+        (col as u32 + 1).to_string()
+    }
+
+    fn from_fen(&self, fen: &str) -> Result<Self, FenError> {
+        let err = |s: String| Err(FenError(s));
+        let r = self.rules;
+        let (w, h) = (r.width, r.height);
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() != 2 {
+            return err(format!(
+                "expected 2 fields (board, side to move), got {}",
+                fields.len()
+            ));
+        }
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != h as usize {
+            return err(format!(
+                "{} rows, but the board is {w}x{h} (newgame connect4 width=W height=H changes it)",
+                rows.len()
+            ));
+        }
+        let mut first = 0u64;
+        let mut second = 0u64;
+        for (i, row_text) in rows.iter().enumerate() {
+            let row = h - 1 - i as u32;
+            let mut col = 0u32;
+            let mut chars = row_text.chars().peekable();
+            while let Some(c) = chars.next() {
+                let run = match c {
+                    'x' | 'X' | 'o' | 'O' | '.' => 1,
+                    '1'..='9' => {
+                        let mut n = c.to_digit(10).unwrap_or(0);
+                        while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                            n = n * 10 + d;
+                            chars.next();
+                        }
+                        n
+                    }
+                    _ => {
+                        return err(format!(
+                            "row {} has '{c}'; cells are x, o, . or a count of empty cells",
+                            row + 1
+                        ));
+                    }
+                };
+                if col + run > w {
+                    return err(format!(
+                        "row {} '{row_text}' has more than {w} cells",
+                        row + 1
+                    ));
+                }
+                match c {
+                    'x' | 'X' => first |= r.cell(col, row),
+                    'o' | 'O' => second |= r.cell(col, row),
+                    _ => {}
+                }
+                col += run;
+            }
+            if col != w {
+                return err(format!(
+                    "row {} '{row_text}' has {col} cells, not {w}",
+                    row + 1
+                ));
+            }
+        }
+        let mask = first | second;
+        for col in 0..w {
+            let column = mask & r.column_mask(col);
+            // A column's discs must be contiguous from the bottom: no floating disc.
+            if column & (column + r.bottom_mask_col(col)) != 0 {
+                return err(format!("column {} has a disc above an empty cell", col + 1));
+            }
+        }
+        let (nx, no) = (first.count_ones(), second.count_ones());
+        if !(nx == no || nx == no + 1) {
+            return err(format!(
+                "{nx} x and {no} o discs: x moves first, so x has as many as o or one more"
+            ));
+        }
+        let side = match fields[1] {
+            "x" | "X" => Player::First,
+            "o" | "O" => Player::Second,
+            s => return err(format!("side to move '{s}' must be x or o")),
+        };
+        let expected = if nx == no {
+            Player::First
+        } else {
+            Player::Second
+        };
+        if side != expected {
+            return err(format!(
+                "with {nx} x and {no} o discs it is {} to move",
+                if expected == Player::First { "x" } else { "o" }
+            ));
+        }
+        let pos = Connect4 {
+            current: if side == Player::First { first } else { second },
+            mask,
+            moves: nx + no,
+            rules: r,
+        };
+        // A four may only be the last move's: its owner moved last, and taking back one of
+        // its top discs leaves no four on the board.
+        for p in [Player::First, Player::Second] {
+            let stones = pos.stones(p);
+            if !r.aligned(stones) {
+                continue;
+            }
+            let name = if p == Player::First { "x" } else { "o" };
+            if p == side {
+                return err(format!("{name} has four in a row, but it is {name}'s turn"));
+            }
+            let undoable = (0..w).any(|c| {
+                let column = mask & r.column_mask(c);
+                if column == 0 {
+                    return false;
+                }
+                let top = 1u64 << (63 - column.leading_zeros());
+                stones & top != 0 && !r.aligned(stones & !top) && !r.aligned(pos.stones(p.other()))
+            });
+            if !undoable {
+                return err(format!(
+                    "{name} has a four that no single last disc completed: the game would have ended earlier"
+                ));
+            }
+        }
+        Ok(pos)
+    }
+
+    fn fen(&self) -> String {
+        let r = self.rules;
+        let mut s = String::new();
+        for row in (0..r.height).rev() {
+            for col in 0..r.width {
+                s.push(match self.owner(r.cell(col, row)) {
+                    Some(Player::First) => 'x',
+                    Some(Player::Second) => 'o',
+                    None => '.',
+                });
+            }
+            if row > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side_to_move() == Player::First {
+            'x'
+        } else {
+            'o'
+        });
+        s
+    }
+
+    fn diagram(&self) -> String {
+        let r = self.rules;
+        let mut s = String::new();
+        for row in (0..r.height).rev() {
+            s.push_str(&format!("{:>3} |", row + 1));
+            for col in 0..r.width {
+                let cell = match self.owner(r.cell(col, row)) {
+                    Some(Player::First) => 'X',
+                    Some(Player::Second) => 'O',
+                    None => '.',
+                };
+                s.push_str(&format!("{cell:>3}"));
+            }
+            s.push('\n');
+        }
+        s.push_str(&format!("    +{}\n     ", "-".repeat(3 * r.width as usize)));
+        for col in 1..=r.width {
+            s.push_str(&format!("{col:>3}"));
+        }
+        s.push('\n');
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::play_moves;
+
+    fn start() -> Connect4 {
+        Connect4::default()
+    }
+
+    #[test]
+    fn vertical_horizontal_and_diagonal_wins() {
+        let p = play_moves(&start(), &["1", "2", "1", "2", "1", "2", "1"]).unwrap();
+        assert_eq!(p.outcome(), Some(Outcome::Win(Player::First)));
+        let p = play_moves(&start(), &["1", "1", "2", "2", "3", "3", "4"]).unwrap();
+        assert_eq!(p.outcome(), Some(Outcome::Win(Player::First)));
+        // x on 1/1, 2/2, 3/3, 4/4 (column/row).
+        let p = play_moves(
+            &start(),
+            &["1", "2", "2", "3", "3", "4", "3", "4", "4", "7", "4"],
+        )
+        .unwrap();
+        assert_eq!(p.outcome(), Some(Outcome::Win(Player::First)));
+        // No wrap-around from the top of one column to the bottom of the next.
+        let p = play_moves(&start(), &["1", "1", "1", "2", "1", "2", "1", "1"]).unwrap();
+        assert_eq!(p.outcome(), None);
+    }
+
+    #[test]
+    fn moves_and_fen_round_trip_and_errors() {
+        let p = play_moves(&start(), &["4", "4", "3"]).unwrap();
+        assert_eq!(p.fen(), "......./......./......./......./...o.../..xx... o");
+        assert_eq!(start().from_fen(&p.fen()).unwrap(), p);
+        assert_eq!(start().from_fen("7/7/7/7/3o3/2xx3 o").unwrap(), p);
+        let e = |f: &str| start().from_fen(f).unwrap_err().0;
+        assert!(e("7/7/7/7/7 x").contains("5 rows"));
+        assert!(e("7/7/7/7/3x3/7 o").contains("column 4 has a disc above an empty cell"));
+        assert!(e("7/7/7/7/7/xx5 o").contains("2 x and 0 o"));
+        assert!(e("7/7/7/7/7/x6 x").contains("o to move"));
+        assert!(e("7/7/7/7/7/x7 o").contains("more than 7"));
+        assert!(matches!(
+            start().parse_move("8"),
+            Err(MoveError::Malformed(_))
+        ));
+        assert!(matches!(
+            start().parse_move("04"),
+            Err(MoveError::Malformed(_))
+        ));
+        let full = play_moves(&start(), &["1", "1", "1", "1", "1", "1"]).unwrap();
+        assert_eq!(
+            full.parse_move("1"),
+            Err(MoveError::Illegal("column 1 is full".into()))
+        );
+    }
+
+    #[test]
+    fn other_sizes() {
+        let p = Connect4::new(&Params::parse(["width=9", "height=5"]).unwrap()).unwrap();
+        let mut m = Vec::new();
+        p.legal_moves(&mut m);
+        assert_eq!(m, [4, 3, 5, 2, 6, 1, 7, 0, 8]);
+        assert!(Connect4::new(&Params::parse(["width=10", "height=6"]).unwrap()).is_err());
+        assert!(Connect4::new(&Params::parse(["depth=3"]).unwrap()).is_err());
+        // 8x7 uses all 64 bits.
+        let p = Connect4::new(&Params::parse(["width=8", "height=7"]).unwrap()).unwrap();
+        let q = play_moves(&p, &["8", "8", "8", "8", "8", "8", "8"]).unwrap();
+        assert!(q.parse_move("8").is_err());
+        assert_eq!(q.outcome(), None);
+    }
+}

@@ -1,0 +1,14 @@
+//! ply: an engine for two-player, zero-sum, perfect-information games.
+//!
+//! Layers, each depending only on those above it:
+//! - [`game`]: the `Game` trait, players, outcomes (no I/O);
+//! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko;
+//! - [`search`]: one alpha-beta searcher generic over the game (never prints);
+//! - [`protocol`]: the UCI-style line protocol and the engine session.
+
+pub mod bench;
+pub mod game;
+pub mod games;
+pub mod protocol;
+pub mod search;
+pub mod util;

@@ -1,0 +1,475 @@
+//! The searcher: one negamax alpha-beta, generic over the game, that never prints.
+//!
+//! - Principal variation search (null windows after the first move, re-search on a fail-high
+//!   inside the window), fail-soft: a node may return a value outside `(alpha, beta)`, and
+//!   then it is a bound on the true value in that direction.
+//! - Iterative deepening with a transposition table ([`tt`]), move ordering by TT move, two
+//!   killers per ply, a history table, then the game's static order.
+//! - Scores are from the side to move: heuristic values well inside ±`MATE_BOUND`, and
+//!   `MATE - n` for a win whose last move is `n` plies away (`-(MATE - n)` for a loss), so
+//!   faster wins and slower losses score higher.
+//! - Limits: depth, nodes, move time, clock, infinite, and a stop flag polled every 1024
+//!   nodes. Depth 1 always completes, so there is always a move to play.
+//! - At a fixed depth it is deterministic: node counts depend only on the position and
+//!   the table's contents (cleared by `ucinewgame` and before every `bench` position).
+
+pub mod tt;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, Outcome};
+use tt::{Bound, Table, from_tt, to_tt};
+
+/// The score of a win at the root itself; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Deepest ply the search reaches (its stacks are this deep).
+pub const MAX_PLY: usize = 256;
+/// Scores at least this large (in absolute value) are wins or losses at a known distance.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+const INF: i32 = MATE + 1;
+/// The iterative deepening's last depth when no depth limit is given.
+pub const MAX_DEPTH: u32 = (MAX_PLY - 6) as u32;
+
+/// A score as the protocol reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Heuristic value, from the side to move.
+    Cp(i32),
+    /// Forced win in this many moves of the side to move; negative when it loses in that
+    /// many moves of the opponent. `Mate(0)` is a finished game the side to move has lost.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_value(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-((MATE + v) / 2))
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(v) => write!(f, "cp {v}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// Whether `v` proves the game's result (a win or loss at a known distance).
+pub fn is_mate(v: i32) -> bool {
+    v.abs() >= MATE_BOUND
+}
+
+/// The value of a finished game for the side to move, `ply` plies from the root.
+pub fn terminal_value(outcome: Outcome, side: crate::game::Player, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(p) if p == side => MATE - ply as i32,
+        Outcome::Win(_) => -(MATE - ply as i32),
+    }
+}
+
+/// A clock as UCI gives it, for the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub time: Duration,
+    pub inc: Duration,
+    pub movestogo: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+    pub infinite: bool,
+    /// Subtracted from every time budget for the transport and the GUI (`Move Overhead`).
+    pub overhead: Duration,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    /// (soft, hard) time budgets: no new iteration starts after `soft`; the search is cut
+    /// off at `hard`. `None` when time does not limit this search.
+    pub fn budgets(&self) -> Option<(Duration, Duration)> {
+        if self.infinite {
+            return None;
+        }
+        let movetime = self.movetime.map(|m| {
+            let hard = m
+                .saturating_sub(self.overhead)
+                .max(Duration::from_millis(1));
+            (hard, hard)
+        });
+        let clock = self.clock.map(|c| {
+            let available = c
+                .time
+                .saturating_sub(self.overhead)
+                .max(Duration::from_millis(1));
+            let mtg = c.movestogo.unwrap_or(25).clamp(1, 50);
+            let soft = (c.time / mtg + c.inc * 3 / 4).min(available * 6 / 10);
+            let hard = (soft * 3).min(available * 8 / 10);
+            (soft, hard.max(soft))
+        });
+        match (movetime, clock) {
+            (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.min(b.1))),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// What the searcher reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// From the root's side to move; see [`Score::from_value`].
+    pub value: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+impl<M> Info<M> {
+    pub fn nps(&self) -> u64 {
+        let us = self.time.as_micros().max(1);
+        (self.nodes as u128 * 1_000_000 / us) as u64
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// `None` only when the game is over at the root.
+    pub best: Option<M>,
+    pub value: i32,
+    /// The last completed depth (0 for a finished game).
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<M>,
+    pub time: Duration,
+}
+
+/// The searcher's state that outlives one search: the transposition table and the history.
+pub struct Searcher<G: Game> {
+    tt: Table<G::Move>,
+    history: Vec<i32>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    /// One move buffer per ply (with ordering keys), reused so the search does not allocate.
+    moves: Vec<Vec<(i32, G::Move)>>,
+    generated: Vec<G::Move>,
+    /// Triangular principal-variation table: `pv[ply]` is the best line from that ply.
+    pv: Vec<Vec<G::Move>>,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    control: Control,
+    root_best: Option<(G::Move, i32)>,
+}
+
+/// When to give up: evaluated every 1024 nodes.
+struct Control {
+    hard: Option<Instant>,
+    node_limit: Option<u64>,
+    /// False while depth 1 runs: it always completes.
+    may_abort: bool,
+}
+
+impl<G: Game> Searcher<G> {
+    pub fn new(hash_mb: usize) -> Searcher<G> {
+        Searcher {
+            tt: Table::new(hash_mb),
+            history: vec![0; 2 * G::MOVE_IDS],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            generated: Vec::new(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            control: Control {
+                hard: None,
+                node_limit: None,
+                may_abort: false,
+            },
+            root_best: None,
+        }
+    }
+
+    pub fn resize(&mut self, hash_mb: usize) {
+        self.tt = Table::new(hash_mb);
+    }
+
+    /// Forgets everything learnt: table, history, killers (`ucinewgame`, `bench`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+        self.killers.fill([None; 2]);
+    }
+
+    /// Searches `root` within `limits`, calling `report` after every completed iteration.
+    /// `stop` ends the search early (polled every 1024 nodes, after depth 1).
+    pub fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.tt.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 4;
+        }
+        self.killers.fill([None; 2]);
+        if let Some(o) = root.outcome() {
+            return SearchResult {
+                best: None,
+                value: terminal_value(o, root.side_to_move(), 0),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                time: start.elapsed(),
+            };
+        }
+        let budgets = limits.budgets();
+        self.control = Control {
+            hard: budgets.map(|(_, h)| start + h),
+            node_limit: limits.nodes,
+            may_abort: false,
+        };
+        self.aborted = false;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let exhaustive_at = root.max_remaining_plies();
+        let mut root_moves = Vec::new();
+        root.legal_moves(&mut root_moves);
+
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            time: Duration::ZERO,
+        };
+        for depth in 1..=max_depth {
+            self.control.may_abort = depth > 1;
+            self.seldepth = 0;
+            self.root_best = None;
+            let value = self.negamax(root, depth as i32, 0, -INF, INF, stop);
+            if self.aborted {
+                // A root move searched to the end in the unfinished iteration, and better than
+                // the others searched, is at least as well founded as the last iteration's.
+                if let Some((mv, v)) = self.root_best {
+                    if Some(mv) != result.best || v > result.value {
+                        result.best = Some(mv);
+                        result.value = v;
+                        result.pv = vec![mv];
+                    }
+                }
+                break;
+            }
+            result.best = self.pv[0].first().copied().or(result.best);
+            result.value = value;
+            result.depth = depth;
+            result.pv = self.pv[0].clone();
+            let info = Info {
+                depth,
+                seldepth: self.seldepth.max(1) as u32,
+                value,
+                nodes: self.nodes,
+                time: start.elapsed(),
+                hashfull: self.tt.hashfull(),
+                pv: result.pv.clone(),
+            };
+            report(&info);
+
+            let proven = is_mate(value) && (MATE - value.abs()) as u32 <= depth;
+            let exhausted = exhaustive_at.is_some_and(|m| depth >= m);
+            let out_of_time = budgets.is_some_and(|(soft, _)| start.elapsed() >= soft);
+            let only_move = root_moves.len() == 1 && budgets.is_some();
+            let out_of_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
+            if proven || exhausted || out_of_time || only_move || out_of_nodes {
+                break;
+            }
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = start.elapsed();
+        result
+    }
+
+    fn check_abort(&mut self, stop: &AtomicBool) {
+        let c = &self.control;
+        if !c.may_abort {
+            return;
+        }
+        if stop.load(Ordering::Relaxed)
+            || c.node_limit.is_some_and(|n| self.nodes >= n)
+            || c.hard.is_some_and(|h| Instant::now() >= h)
+        {
+            self.aborted = true;
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.nodes & 1023 == 0 {
+            self.check_abort(stop);
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        if let Some(o) = pos.outcome() {
+            return terminal_value(o, pos.side_to_move(), ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
+        // Mate distance pruning: the game is not over here, so it ends at ply + 1 at the
+        // earliest, for either side (a misère Nim player can lose by its own move).
+        alpha = alpha.max(-(MATE - ply as i32 - 1));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if ply > 0 && e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::Empty => false,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.order_moves(pos, ply, tt_move, &mut moves);
+        let side = pos.side_to_move().index();
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for (i, &(_, mv)) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play(mv);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, stop);
+            } else {
+                score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, stop);
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, stop);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    if alpha >= beta {
+                        if Some(mv) != tt_move {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                        }
+                        let h = &mut self.history[side * G::MOVE_IDS + pos.move_id(mv)];
+                        *h = (*h + depth * depth).min(1 << 20);
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Fills `out` with the legal moves, best first: the TT move, the killers, then by
+    /// history; ties keep the game's static order (the sort is stable).
+    fn order_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        tt_move: Option<G::Move>,
+        out: &mut Vec<(i32, G::Move)>,
+    ) {
+        self.generated.clear();
+        pos.legal_moves(&mut self.generated);
+        let side = pos.side_to_move().index();
+        let killers = self.killers[ply];
+        out.clear();
+        out.extend(self.generated.iter().map(|&mv| {
+            let key = if Some(mv) == tt_move {
+                i32::MAX
+            } else if Some(mv) == killers[0] {
+                i32::MAX - 1
+            } else if Some(mv) == killers[1] {
+                i32::MAX - 2
+            } else {
+                self.history[side * G::MOVE_IDS + pos.move_id(mv)]
+            };
+            (key, mv)
+        }));
+        out.sort_by(|a, b| b.0.cmp(&a.0));
+    }
+}
