@@ -10,5 +10,7 @@ pub mod bench;
 pub mod game;
 pub mod games;
 pub mod protocol;
+pub mod referee;
 pub mod search;
+pub mod solve;
 pub mod util;

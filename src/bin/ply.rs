@@ -28,6 +28,15 @@ enum Cmd {
         #[arg(long, default_value_t = ply::protocol::DEFAULT_HASH_MB)]
         hash: usize,
     },
+    /// Runs a game's solver: `ply solve teeko` builds the Teeko tablebase, `ply solve
+    /// connect4` scores Connect Four positions (`--help` after the game name for details).
+    Solve {
+        /// connect4 or teeko
+        game: String,
+        /// Passed to the game's solver.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() {
@@ -36,5 +45,18 @@ fn main() {
     match cli.command {
         None => ply::protocol::run(BufReader::new(io::stdin()), io::stdout()),
         Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
+        Some(Cmd::Solve { game, args }) => {
+            let result = match game.as_str() {
+                "connect4" => ply::solve::connect4::cli(&args),
+                "teeko" => ply::solve::teeko::cli(&args),
+                other => Err(format!(
+                    "no solver command for '{other}' (known: connect4, teeko)"
+                )),
+            };
+            if let Err(e) = result {
+                eprintln!("ply solve {game}: {e}");
+                std::process::exit(1);
+            }
+        }
     }
 }

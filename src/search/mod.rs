@@ -36,8 +36,8 @@ pub const MAX_DEPTH: u32 = (MAX_PLY - 6) as u32;
 pub enum Score {
     /// Heuristic value, from the side to move.
     Cp(i32),
-    /// Forced win in this many moves of the side to move; negative when it loses in that
-    /// many moves of the opponent. `Mate(0)` is a finished game the side to move has lost.
+    /// Forced win in this many moves of the side to move (counting the last); negative when
+    /// it loses, counting the moves it still makes. `Mate(0)` is a finished game.
     Mate(i32),
 }
 
@@ -46,7 +46,9 @@ impl Score {
         if v >= MATE_BOUND {
             Score::Mate((MATE - v + 1) / 2)
         } else if v <= -MATE_BOUND {
-            Score::Mate(-((MATE + v) / 2))
+            // A loss n plies away: n is even when the opponent makes the last move, odd when
+            // the side to move is forced to (misère Nim); both round up to its moves.
+            Score::Mate(-((MATE + v + 1) / 2))
         } else {
             Score::Cp(v)
         }

@@ -1,0 +1,1 @@
+//! The referee: engine-vs-engine matches (placeholder until the referee lands).

@@ -1,0 +1,80 @@
+//! Perfect play where a game can be solved here: exact values and value-keeping moves.
+//!
+//! A [`Solver`] answers for one position with a proven value in the searcher's scale
+//! (`search::MATE - n` for a win whose last move is `n` plies away, its negative for a loss,
+//! 0 for a draw) and a move that keeps it: the fastest win, the slowest loss, or any drawing
+//! move. It may decline (return `None`) when it cannot prove the value within its budget;
+//! the engine then falls back to the heuristic search.
+
+pub mod connect4;
+pub mod nim;
+pub mod teeko;
+pub mod tictactoe;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::game::Game;
+
+/// How long a solver may work on one position.
+pub struct Budget<'a> {
+    /// Set by the protocol's `stop`; polled.
+    pub stop: &'a AtomicBool,
+    pub deadline: Option<Instant>,
+    pub nodes: Option<u64>,
+}
+
+impl Budget<'_> {
+    /// True when the solver should give up, having searched `nodes` so far.
+    pub fn exhausted(&self, nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.nodes.is_some_and(|n| nodes >= n)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// A move that keeps the value; `None` only when the game is over.
+    pub best: Option<M>,
+    /// In the searcher's scale (see the module doc); exact when `exact` is set.
+    pub value: i32,
+    /// False when only the result is proven and `value` bounds the distance: the true value
+    /// is at least `value` for a win and at most `value` for a loss (UCI `lowerbound` /
+    /// `upperbound`). Draws are always exact.
+    pub exact: bool,
+    /// A line of value-keeping moves starting with `best` (may be just `best`).
+    pub pv: Vec<M>,
+    pub nodes: u64,
+    /// Positions answered from a stored table (UCI `tbhits`).
+    pub tbhits: u64,
+}
+
+pub trait Solver<G: Game>: Send {
+    /// The exact value of `pos` and a value-keeping move, or `None` when it cannot be proven
+    /// within `budget`.
+    fn solve(&mut self, pos: &G, budget: &Budget) -> Option<Solution<G::Move>>;
+
+    /// Forgets cached results (`ucinewgame`).
+    fn clear(&mut self) {}
+}
+
+/// Games that have a solver for (some of) their rule variants.
+pub trait Solvable: Game {
+    /// A solver for the rules `start` plays by, or `None` when none applies.
+    fn solver(start: &Self) -> Option<Box<dyn Solver<Self>>>;
+}
+
+/// The value of a position from the value of the child a move leads to: the sign flips
+/// (the child is scored for the other side) and a win or loss is one ply further away.
+#[inline]
+pub fn back_up(child: i32) -> i32 {
+    let v = -child;
+    if v >= crate::search::MATE_BOUND {
+        v - 1
+    } else if v <= -crate::search::MATE_BOUND {
+        v + 1
+    } else {
+        v
+    }
+}
