@@ -17,7 +17,9 @@
 use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
 
 pub const MAX_HEAPS: usize = 16;
-pub const MAX_HEAP_SIZE: u32 = 1_000_000;
+/// Heaps are at most this big, so that a whole game (at most 16 × 50 000 plies) stays
+/// below the searcher's mate scale and every distance can be reported.
+pub const MAX_HEAP_SIZE: u32 = 50_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NimMove {

@@ -120,6 +120,7 @@ pub struct Engine {
     game: Box<dyn GameSession>,
     hash_mb: usize,
     overhead_ms: u64,
+    use_solver: bool,
     running: Option<Running>,
     pending: VecDeque<Item>,
     eof: bool,
@@ -147,6 +148,7 @@ impl Engine {
             game,
             hash_mb: DEFAULT_HASH_MB,
             overhead_ms: DEFAULT_OVERHEAD_MS,
+            use_solver: true,
             running: None,
             pending: VecDeque::new(),
             eof: false,
@@ -268,7 +270,15 @@ impl Engine {
                         && params.wtime.is_none()
                         && params.btime.is_none());
                 let overhead = Duration::from_millis(self.overhead_ms);
-                self.start(Job::Search { params, overhead }, unlimited);
+                let use_solver = self.use_solver;
+                self.start(
+                    Job::Search {
+                        params,
+                        overhead,
+                        use_solver,
+                    },
+                    unlimited,
+                );
             }
             Command::Perft(depth) => self.start(Job::Perft(depth), false),
             Command::Query(q) => {
@@ -310,6 +320,7 @@ impl Engine {
             format!("id author {AUTHOR}"),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             "option name Clear Hash type button".to_string(),
+            "option name UseSolver type check default true".to_string(),
             format!(
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
             ),
@@ -327,26 +338,33 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let number = |max: u64| -> Result<u64, String> {
+        let number = |min: u64, max: u64| -> Result<u64, String> {
             match value.map(|v| v.parse::<u64>()) {
-                Some(Ok(n)) if n <= max => Ok(n),
+                Some(Ok(n)) if (min..=max).contains(&n) => Ok(n),
                 _ => Err(format!(
-                    "{name} needs a value from 0 to {max}, got '{}'",
+                    "{name} needs a value from {min} to {max}, got '{}'",
                     value.unwrap_or("")
                 )),
             }
         };
         match name.to_ascii_lowercase().as_str() {
-            "hash" => match number(MAX_HASH_MB as u64) {
-                Ok(n) if n >= 1 => {
+            "hash" => match number(1, MAX_HASH_MB as u64) {
+                Ok(n) => {
                     self.hash_mb = n as usize;
                     self.game.set_hash(self.hash_mb);
                 }
-                Ok(_) => self.out.error("setoption", "Hash must be at least 1 (MiB)"),
                 Err(e) => self.out.error("setoption", &e),
             },
             "clear hash" => self.game.clear_hash(),
-            "move overhead" => match number(MAX_OVERHEAD_MS) {
+            "usesolver" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => self.use_solver = true,
+                Some("false") => self.use_solver = false,
+                _ => self.out.error(
+                    "setoption",
+                    &format!("UseSolver needs true or false, got '{}'", value.unwrap_or("")),
+                ),
+            },
+            "move overhead" => match number(0, MAX_OVERHEAD_MS) {
                 Ok(n) => self.overhead_ms = n,
                 Err(e) => self.out.error("setoption", &e),
             },
@@ -357,7 +375,7 @@ impl Engine {
             _ => self.out.error(
                 "setoption",
                 &format!(
-                    "unknown option '{name}' (known: Hash, Clear Hash, Move Overhead, UCI_Variant)"
+                    "unknown option '{name}' (known: Hash, Clear Hash, UseSolver, Move Overhead, UCI_Variant)"
                 ),
             ),
         }

@@ -12,7 +12,8 @@ use std::time::Duration;
 use super::command::{GoParams, PositionStart, Query, Token};
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Outcome, Params, Player, perft};
-use crate::search::{Clock, Info, Limits, Score, Searcher};
+use crate::search::{Clock, Info, Limits, MATE, Score, Searcher};
+use crate::solve::{Budget, Solution, Solvable, Solver};
 
 /// What the loop hands a worker: where to write, when to stop, whom to tell when done.
 pub struct Worker {
@@ -25,8 +26,20 @@ pub enum Job {
     Search {
         params: GoParams,
         overhead: Duration,
+        use_solver: bool,
     },
     Perft(u32),
+}
+
+/// Node budget of a solver inside a depth- or node-limited `go` without a clock: enough to
+/// prove most positions of small games, and deterministic (no time involved).
+pub const SOLVER_NODES_WITHOUT_CLOCK: u64 = 4_000_000;
+
+/// What a search needs and keeps between searches: the searcher (its table, its history)
+/// and the game's solver, when it has one. It moves to the worker thread and back.
+struct Brain<G: Game> {
+    searcher: Searcher<G>,
+    solver: Option<Box<dyn Solver<G>>>,
 }
 
 pub trait GameSession: Send {
@@ -51,26 +64,33 @@ pub struct Session<G: Game> {
     start: G,
     pos: G,
     hash_mb: usize,
-    searcher: Option<Searcher<G>>,
-    worker: Option<JoinHandle<Option<Searcher<G>>>>,
+    brain: Option<Brain<G>>,
+    worker: Option<JoinHandle<Option<Brain<G>>>>,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Solvable> Session<G> {
     pub fn new(params: &Params, hash_mb: usize) -> Result<Session<G>, String> {
         let start = G::new(params).map_err(|e| e.to_string())?;
+        let brain = Brain {
+            searcher: Searcher::new(hash_mb),
+            solver: G::solver(&start),
+        };
         Ok(Session {
             pos: start.clone(),
             start,
             hash_mb,
-            searcher: Some(Searcher::new(hash_mb)),
+            brain: Some(brain),
             worker: None,
         })
     }
 
-    fn searcher(&mut self) -> &mut Searcher<G> {
+    fn brain(&mut self) -> &mut Brain<G> {
         self.join();
-        self.searcher
-            .get_or_insert_with(|| Searcher::new(self.hash_mb))
+        let (hash_mb, start) = (self.hash_mb, &self.start);
+        self.brain.get_or_insert_with(|| Brain {
+            searcher: Searcher::new(hash_mb),
+            solver: G::solver(start),
+        })
     }
 }
 
@@ -117,10 +137,17 @@ fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> String {
         info.time.as_millis(),
         info.hashfull
     );
-    if !info.pv.is_empty() {
+    s.push_str(&pv_text(root, &info.pv));
+    s
+}
+
+/// ` pv m1 m2 ...` for a line of moves from `root`, or nothing for an empty line.
+fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> String {
+    let mut s = String::new();
+    if !pv.is_empty() {
         s.push_str(" pv");
         let mut p = root.clone();
-        for &mv in &info.pv {
+        for &mv in pv {
             s.push(' ');
             s.push_str(&p.format_move(mv));
             p.play(mv);
@@ -129,7 +156,7 @@ fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> String {
     s
 }
 
-impl<G: Game> GameSession for Session<G> {
+impl<G: Solvable> GameSession for Session<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -145,7 +172,11 @@ impl<G: Game> GameSession for Session<G> {
 
     fn reset(&mut self) {
         self.pos = self.start.clone();
-        self.searcher().clear();
+        let brain = self.brain();
+        brain.searcher.clear();
+        if let Some(s) = brain.solver.as_mut() {
+            s.clear();
+        }
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &[Token]) -> Result<(), String> {
@@ -167,28 +198,35 @@ impl<G: Game> GameSession for Session<G> {
     }
 
     fn start(&mut self, job: Job, w: Worker) {
-        self.join();
         let pos = self.pos.clone();
-        let searcher = self.searcher.take();
+        let brain = self.brain.take();
+        let hash_mb = self.hash_mb;
         let is_search = matches!(job, Job::Search { .. });
         let (out, done) = (w.out.clone(), w.done.clone());
         let handle = std::thread::Builder::new()
             .name("ply-worker".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let searcher = match job {
+                let brain = match job {
                     Job::Perft(depth) => {
                         run_perft(&pos, depth, &w);
-                        searcher
+                        brain
                     }
-                    Job::Search { params, overhead } => {
-                        let mut s = searcher.unwrap_or_else(|| Searcher::new(16));
-                        run_search(&mut s, &pos, &params, overhead, &w);
-                        Some(s)
+                    Job::Search {
+                        params,
+                        overhead,
+                        use_solver,
+                    } => {
+                        let mut b = brain.unwrap_or_else(|| Brain {
+                            searcher: Searcher::new(hash_mb),
+                            solver: None,
+                        });
+                        run_search(&mut b, &pos, &params, overhead, use_solver, &w);
+                        Some(b)
                     }
                 };
                 let _ = w.done.send(Event::WorkerDone);
-                searcher
+                brain
             });
         match handle {
             Ok(h) => self.worker = Some(h),
@@ -209,9 +247,9 @@ impl<G: Game> GameSession for Session<G> {
     fn join(&mut self) {
         if let Some(h) = self.worker.take() {
             match h.join() {
-                Ok(s) => {
-                    if s.is_some() {
-                        self.searcher = s;
+                Ok(b) => {
+                    if b.is_some() {
+                        self.brain = b;
                     }
                 }
                 Err(_) => log::error!("the worker thread panicked; starting a fresh searcher"),
@@ -266,16 +304,61 @@ impl<G: Game> GameSession for Session<G> {
 
     fn set_hash(&mut self, megabytes: usize) {
         self.hash_mb = megabytes;
-        self.searcher().resize(megabytes);
+        self.brain().searcher.resize(megabytes);
     }
 
     fn clear_hash(&mut self) {
-        self.searcher().clear();
+        self.brain().searcher.clear();
     }
 }
 
-fn run_search<G: Game>(s: &mut Searcher<G>, pos: &G, p: &GoParams, overhead: Duration, w: &Worker) {
-    let limits = limits_for(pos.side_to_move(), p, overhead);
+/// The `info` line of a solver's answer. When only the result (not its distance) is proven,
+/// the score is the bound in mate form with `lowerbound` (a win at least this fast) or
+/// `upperbound` (a loss at least this slow).
+fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> String {
+    let score = if sol.exact || sol.value == 0 {
+        Score::from_value(sol.value).to_string()
+    } else {
+        let moves = (MATE - sol.value.abs() + 1) / 2;
+        if sol.value > 0 {
+            format!("mate {moves} lowerbound")
+        } else {
+            format!("mate -{moves} upperbound")
+        }
+    };
+    let depth = (sol.pv.len() as u32).max(1);
+    let nps = (sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
+    let mut s = format!(
+        "info depth {depth} seldepth {depth} score {score} nodes {} nps {nps} time {}",
+        sol.nodes,
+        time.as_millis()
+    );
+    if sol.tbhits > 0 {
+        s.push_str(&format!(" tbhits {}", sol.tbhits));
+    }
+    s.push_str(&pv_text(root, &sol.pv));
+    s
+}
+
+/// Limits left for the heuristic search after a solver spent `spent` of them.
+fn remaining(mut limits: Limits, spent: Duration) -> Limits {
+    limits.movetime = limits.movetime.map(|m| m.saturating_sub(spent));
+    if let Some(c) = limits.clock.as_mut() {
+        c.time = c.time.saturating_sub(spent);
+    }
+    limits
+}
+
+fn run_search<G: Game>(
+    b: &mut Brain<G>,
+    pos: &G,
+    p: &GoParams,
+    overhead: Duration,
+    use_solver: bool,
+    w: &Worker,
+) {
+    let start = std::time::Instant::now();
+    let mut limits = limits_for(pos.side_to_move(), p, overhead);
     if let Some(o) = pos.outcome() {
         // The game is over: report its value at depth 0, and no move.
         let line = match o {
@@ -287,15 +370,38 @@ fn run_search<G: Game>(s: &mut Searcher<G>, pos: &G, p: &GoParams, overhead: Dur
         w.out.line("bestmove (none)");
         return;
     }
-    let result = s.search(pos, &limits, &w.stop.flag, &mut |info| {
-        w.out.line(&info_line(pos, info))
-    });
+    let mut best = None;
+    if let (true, Some(solver)) = (use_solver, b.solver.as_mut()) {
+        // The solver may use half of the time budget (the search gets the rest if it
+        // gives up); without a clock, a fixed node budget keeps `go depth` deterministic.
+        let budgets = limits.budgets();
+        let budget = Budget {
+            stop: &w.stop.flag,
+            deadline: budgets.map(|(_, hard)| start + hard / 2),
+            nodes: match (limits.nodes, budgets, limits.infinite, limits.depth) {
+                (Some(n), _, _, _) => Some(n),
+                (None, None, false, Some(_)) => Some(SOLVER_NODES_WITHOUT_CLOCK),
+                _ => None,
+            },
+        };
+        if let Some(sol) = solver.solve(pos, &budget) {
+            w.out.line(&solution_line(pos, &sol, start.elapsed()));
+            best = sol.best;
+        }
+        limits = remaining(limits, start.elapsed());
+    }
+    if best.is_none() {
+        let result = b.searcher.search(pos, &limits, &w.stop.flag, &mut |info| {
+            w.out.line(&info_line(pos, info))
+        });
+        best = result.best;
+    }
     // With `infinite`, bestmove waits for `stop` (or `quit`, or the end of input) even when
     // the search has nothing left to do.
     if limits.infinite {
         w.stop.wait();
     }
-    match result.best {
+    match best {
         Some(mv) => w.out.line(&format!("bestmove {}", pos.format_move(mv))),
         None => w.out.line("bestmove (none)"),
     }

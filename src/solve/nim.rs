@@ -154,8 +154,9 @@ impl NimSolver {
     /// is one, else the smallest take from the largest heap (to last longest), and the
     /// distance bounded by the objects left (every move takes at least one).
     fn bounded_solution(pos: &Nim) -> Solution<NimMove> {
+        // At most MAX_HEAPS * MAX_HEAP_SIZE = 800 000 plies, well inside the mate scale.
         let left: u64 = pos.heaps().iter().map(|&h| h as u64).sum();
-        let bound = MATE - left.min(MATE as u64 / 2) as i32;
+        let bound = MATE - left as i32;
         let moves = Self::moves(pos);
         let winning = side_to_move_wins(pos);
         let best = if winning {
@@ -310,7 +311,7 @@ mod tests {
         assert!(sol.value < 0);
         assert_eq!(Score::from_value(sol.value), Score::Mate(-3));
         // A large heap is closed form too.
-        let p = game(&["length=999999", "max=3"]);
+        let p = game(&["length=49999", "max=3"]);
         assert_eq!(p.side_to_move(), Player::First);
         let sol = s.solve(&p, &budget).unwrap();
         assert_eq!(sol.best, Some(NimMove { heap: 0, take: 3 }));
@@ -325,7 +326,7 @@ mod tests {
             deadline: None,
             nodes: None,
         };
-        let p = game(&["heaps=1000000,999999,77777,123", "max=1000"]);
+        let p = game(&["heaps=50000,49999,7777,123", "max=1000"]);
         let mut s = NimSolver::new(1000, false);
         let sol = s.solve(&p, &budget).unwrap();
         assert!(!sol.exact);

@@ -1,0 +1,224 @@
+//! Drives the `ply` binary through its protocol for integration tests: a child process with
+//! a reader thread, so every wait has a timeout and a hung engine fails the test instead of
+//! hanging it.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far, for failure messages.
+    pub transcript: Vec<String>,
+}
+
+/// The result of one `go`: its info lines and the move it chose.
+#[derive(Debug)]
+pub struct Go {
+    pub infos: Vec<String>,
+    pub bestmove: String,
+}
+
+impl Go {
+    /// The last `score ...` of the info lines, such as `cp 0` or `mate 3`.
+    pub fn score(&self) -> String {
+        let last = self
+            .infos
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score "))
+            .expect("a score");
+        let rest = &last[last.find(" score ").unwrap() + 7..];
+        rest.split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The value of `key` in the last info line that has it.
+    pub fn field(&self, key: &str) -> Option<String> {
+        self.infos.iter().rev().find_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w.iter()
+                .position(|&t| t == key)
+                .and_then(|i| w.get(i + 1))
+                .map(|s| s.to_string())
+        })
+    }
+}
+
+impl Engine {
+    pub fn start() -> Engine {
+        Engine::start_with_env(&[])
+    }
+
+    pub fn start_with_env(env: &[(&str, &str)]) -> Engine {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("ply starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Closes stdin (end of input).
+    pub fn close(&mut self) {
+        self.stdin.take();
+    }
+
+    /// The next line, or `None` if the engine closed stdout, within `timeout`.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.transcript.push(l.clone());
+                Some(l)
+            }
+            Err(RecvTimeoutError::Disconnected) => None,
+            Err(RecvTimeoutError::Timeout) => {
+                panic!(
+                    "no line from ply within {timeout:?}; transcript:\n{}",
+                    self.transcript.join("\n")
+                )
+            }
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns all of them, that one last.
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.next_line(TIMEOUT).unwrap_or_else(|| {
+                panic!(
+                    "ply closed stdout; transcript:\n{}",
+                    self.transcript.join("\n")
+                )
+            });
+            let stop = done(&l);
+            out.push(l);
+            if stop {
+                return out;
+            }
+        }
+    }
+
+    /// Sends `isready` and returns every line before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(|l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Sends a `go ...` and collects its output up to `bestmove`.
+    pub fn go(&mut self, go: &str) -> Go {
+        self.send(go);
+        self.collect_go()
+    }
+
+    pub fn collect_go(&mut self) -> Go {
+        let mut lines = self.read_until(|l| l.starts_with("bestmove"));
+        let last = lines.pop().unwrap();
+        let bestmove = last.split_whitespace().nth(1).unwrap_or("").to_string();
+        Go {
+            infos: lines,
+            bestmove,
+        }
+    }
+
+    /// Sends `query ...` and returns what follows `response`.
+    pub fn query(&mut self, q: &str) -> String {
+        self.send(&format!("query {q}"));
+        let l = self
+            .read_until(|l| l.starts_with("response"))
+            .pop()
+            .unwrap();
+        l.strip_prefix("response").unwrap().trim().to_string()
+    }
+
+    /// Waits for the process to exit (after `quit` or end of input) and returns its status.
+    pub fn wait(&mut self, timeout: Duration) -> Option<i32> {
+        let t = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            if t.elapsed() > timeout {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs ply on a whole script (stdin closed at the end) and returns its stdout lines.
+pub fn run_script(script: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply starts");
+    // Write from another thread: a long script could otherwise fill the pipe while ply
+    // waits for us to read its answers.
+    let mut stdin = child.stdin.take().unwrap();
+    let script = script.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(script.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success(), "ply exited with {:?}", out.status);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}

@@ -1,0 +1,398 @@
+//! The protocol, end to end, through the `ply` binary: a scripted conversation over every
+//! command (protocol.md), bad input of every kind, and timing behaviour (`stop`,
+//! `isready` mid-search, end of input).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Engine, run_script};
+
+#[test]
+fn handshake_lists_options_and_every_game() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert_eq!(
+        lines[0],
+        format!("id name ply {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(lines[1].starts_with("id author "));
+    for opt in [
+        "option name Hash type spin default 16 min 1 max 65536",
+        "option name Clear Hash type button",
+        "option name UseSolver type check default true",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == opt),
+            "missing '{opt}' in {lines:?}"
+        );
+    }
+    assert!(e.sync().is_empty());
+}
+
+/// Every command of protocol.md in one session, each answer checked, with bad input mixed in.
+#[test]
+fn scripted_conversation_over_every_command() {
+    let mut e = Engine::start();
+    assert!(e.sync().is_empty());
+
+    // newgame / setoption UCI_Variant / ucinewgame.
+    e.send("newgame connect4");
+    assert_eq!(
+        e.query("fen"),
+        "......./......./......./......./......./....... x"
+    );
+    e.send("setoption name UCI_Variant value teeko");
+    assert_eq!(e.query("fen"), "...../...../...../...../..... b");
+    e.send("newgame connect4 width=8 height=7");
+    e.send("position startpos moves 8 1");
+    assert_eq!(e.query("legalmoves"), "1 2 3 4 5 6 7 8");
+    e.send("ucinewgame");
+    assert_eq!(
+        e.query("fen"),
+        "......../......../......../......../......../......../........ x"
+    );
+
+    // position: startpos, fen, moves; every query.
+    e.send("newgame tictactoe");
+    e.send("position startpos moves b2 a1 c3");
+    assert_eq!(e.query("fen"), "..x/.x./o.. o");
+    assert_eq!(e.query("sidetomove"), "p2");
+    assert_eq!(e.query("p1turn"), "false");
+    assert_eq!(e.query("gameover"), "false");
+    assert_eq!(e.query("result"), "none");
+    assert_eq!(e.query("islegal a3"), "true");
+    assert_eq!(e.query("islegal c3"), "false");
+    assert_eq!(e.query("islegal z9"), "false");
+    assert_eq!(e.query("legalmoves"), "a2 a3 b1 b3 c1 c2");
+    e.send("position fen ..x/.x./o.. o moves a3 c1 b1 a1");
+    // a1 was taken: the whole command is refused, the position stays.
+    let err = e.sync();
+    assert_eq!(
+        err,
+        ["info string error position: move 4 'a1' (column 43): illegal move: a1 is occupied"]
+    );
+    assert_eq!(e.query("fen"), "..x/.x./o.. o");
+    e.send("position fen ..x/.x./o.. o moves a3 c1 a2");
+    assert_eq!(e.query("gameover"), "true");
+    assert_eq!(e.query("result"), "p2win");
+    assert_eq!(e.query("legalmoves"), "");
+    // A finished game: depth 0 and no move.
+    let g = e.go("go depth 5");
+    assert_eq!(g.infos, ["info depth 0 score mate 0"]);
+    assert_eq!(g.bestmove, "(none)");
+
+    // d.
+    e.send("position startpos moves b2");
+    e.send("d");
+    let d = e.sync();
+    assert!(d.iter().any(|l| l == "Fen: .../.x./... o"), "{d:?}");
+    assert!(d.iter().any(|l| l == "Game: tictactoe"));
+    assert!(d.iter().any(|l| l == "Side to move: p2"));
+    assert!(
+        d.iter()
+            .any(|l| l == "Legal moves: a1 a2 a3 b1 b3 c1 c2 c3")
+    );
+    assert!(d.iter().any(|l| l.starts_with("Key: ")));
+
+    // go perft.
+    e.send("go perft 2");
+    let lines = e.read_until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.len(), 9);
+    assert_eq!(lines[0], "a1: 7");
+    assert_eq!(lines[8], "Nodes searched: 56");
+
+    // Every go form, each with exactly one legal bestmove.
+    e.send("newgame connect4");
+    e.send("setoption name UseSolver value false");
+    e.send("position startpos moves 4 4 3");
+    for go in [
+        "go depth 4",
+        "go nodes 5000",
+        "go movetime 50",
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go wtime 500 btime 400 movestogo 5",
+        "go depth 3 movetime 10000 nodes 1000000",
+    ] {
+        let g = e.go(go);
+        assert!(!g.infos.is_empty(), "{go}: no info");
+        assert!(
+            e.query(&format!("islegal {}", g.bestmove)) == "true",
+            "{go}: {}",
+            g.bestmove
+        );
+        let info = g.infos.last().unwrap();
+        for key in [
+            " depth ",
+            " seldepth ",
+            " score ",
+            " nodes ",
+            " nps ",
+            " time ",
+            " pv ",
+        ] {
+            assert!(info.contains(key), "{go}: '{info}' lacks{key}");
+        }
+    }
+    assert_eq!(e.go("go depth 4").field("depth").as_deref(), Some("4"));
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    e.send("stop");
+    let g = e.collect_go();
+    assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true");
+
+    // setoption: every option, and errors.
+    e.send("setoption name Hash value 32");
+    e.send("setoption name Clear Hash");
+    e.send("setoption name Move Overhead value 20");
+    e.send("setoption name UseSolver value true");
+    assert!(e.sync().is_empty());
+    e.send("setoption name Hash value 0");
+    e.send("setoption name Colour value red");
+    e.send("setoption name UseSolver value maybe");
+    let errs = e.sync();
+    assert_eq!(errs.len(), 3, "{errs:?}");
+    assert!(errs[0].contains("Hash needs a value from 1 to 65536, got '0'"));
+    assert!(errs[1].contains("unknown option 'Colour'"));
+    assert!(errs[2].contains("UseSolver needs true or false"));
+
+    // bench prints its checksum.
+    e.send("bench 2");
+    let b = e.read_until(|l| l.starts_with("Nodes/second"));
+    assert!(b.iter().any(|l| l.starts_with("Nodes searched: ")));
+
+    // After all that, still a working engine.
+    e.send("newgame nim");
+    let g = e.go("go depth 12");
+    assert_eq!(g.bestmove, "2");
+    e.send("quit");
+    assert_eq!(e.wait(Duration::from_secs(10)), Some(0));
+}
+
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let mut e = Engine::start();
+    e.send("newgame connect4");
+    e.send("position startpos moves 4 4");
+    let fen = e.query("fen");
+
+    // Silently ignored: unknown commands, empty and blank lines, garbage bytes.
+    e.send("xyzzy plugh");
+    e.send("");
+    e.send("   \t  ");
+    e.send_bytes(b"\xff\xfe\x00\x01garbage\x80\n");
+    e.send_bytes(b"\x1b[31m\x07\n");
+    assert!(e.sync().is_empty(), "unknown input must print nothing");
+
+    // A 1 MB line of garbage, then a 1 MB position line (500 000 moves: column 1 fills up).
+    e.send(&"z".repeat(1 << 20));
+    assert!(e.sync().is_empty());
+    let long = format!("position startpos moves {}", "1 ".repeat(1 << 19));
+    e.send(&long);
+    let err = e.sync();
+    assert_eq!(err.len(), 1);
+    assert!(
+        err[0].contains("move 7 '1' (column 37): illegal move: column 1 is full"),
+        "{}",
+        err[0]
+    );
+
+    // Errors, each one line, none applied.
+    for (cmd, expect) in [
+        (
+            "go depth x",
+            "info string error go: 'depth' needs a positive depth, got 'x' (column 10)",
+        ),
+        (
+            "go depth",
+            "info string error go: 'depth' needs a depth (column 9)",
+        ),
+        (
+            "go movetime -5",
+            "info string error go: 'movetime' needs milliseconds, got '-5' (column 13)",
+        ),
+        (
+            "go depth 0",
+            "info string error go: 'depth' must be at least 1 (column 10)",
+        ),
+        (
+            "newgame chess",
+            "info string error newgame: unknown game 'chess' (known: tictactoe, connect4, nim, teeko)",
+        ),
+        (
+            "newgame connect4 width=99",
+            "info string error newgame: parameter width=99: expected an integer from 1 to 63",
+        ),
+        (
+            "newgame connect4 width",
+            "info string error newgame: expected key=value, got 'width'",
+        ),
+        (
+            "newgame nim colour=red",
+            "info string error newgame: unknown parameter 'colour' for nim (known: length, heaps, max, misere)",
+        ),
+        (
+            "position",
+            "info string error position: expected startpos or fen (column 9)",
+        ),
+        (
+            "position startpos 4",
+            "info string error position: expected 'moves', got '4' (column 19)",
+        ),
+        (
+            "position fen 7/7/7/7/7 x",
+            "info string error position: fen '7/7/7/7/7 x': 5 rows, but the board is 7x6 (newgame connect4 width=W height=H changes it)",
+        ),
+        (
+            "position startpos moves 4 x",
+            "info string error position: move 2 'x' (column 27): malformed move: 'x' is not a column number 1..7",
+        ),
+        (
+            "query",
+            "info string error query: expected one of: gameover, result, sidetomove, p1turn, legalmoves, islegal, fen (column 6)",
+        ),
+        (
+            "setoption",
+            "info string error setoption: expected 'name <option> [value <value>]' (column 10)",
+        ),
+        (
+            "setoption name",
+            "info string error setoption: expected an option name after 'name' (column 15)",
+        ),
+    ] {
+        e.send(cmd);
+        let out = e.sync();
+        assert_eq!(out, [expect.to_string()], "for '{cmd}'");
+    }
+    // None of that changed the game or the position, and no go produced a bestmove.
+    assert_eq!(e.query("fen"), fen);
+    let g = e.go("go depth 3");
+    assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true");
+}
+
+#[test]
+fn crlf_line_ends_work() {
+    let out =
+        run_script("uci\r\nnewgame nim\r\nposition startpos moves 2\r\nquery fen\r\nisready\r\n");
+    assert!(out.contains(&"uciok".to_string()));
+    assert!(out.contains(&"response 8 2".to_string()));
+    assert_eq!(out.last().unwrap(), "readyok");
+}
+
+#[test]
+fn piped_script_answers_every_go_in_order() {
+    let script = "newgame connect4\nsetoption name UseSolver value false\n\
+        position startpos\ngo depth 6\nposition startpos moves 4\ngo depth 5\nquery fen\n\
+        newgame tictactoe\ngo depth 9\ngo infinite\n";
+    let out = run_script(script);
+    let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 4, "{out:?}");
+    // The query came after the second go had finished, so it saw the second position.
+    let q = out.iter().position(|l| l.starts_with("response")).unwrap();
+    let second = out
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove"))
+        .nth(1)
+        .unwrap()
+        .0;
+    assert!(q > second);
+    assert_eq!(
+        out[q],
+        "response ......./......./......./......./......./...x... o"
+    );
+}
+
+#[test]
+fn stop_ends_an_infinite_search_promptly() {
+    let mut e = Engine::start();
+    e.send("newgame teeko");
+    e.send("setoption name UseSolver value false");
+    assert!(e.sync().is_empty());
+    let mut worst = Duration::ZERO;
+    for _ in 0..5 {
+        e.send("go infinite");
+        // Let it get deep enough to be busy.
+        let _ = e.read_until(|l| l.starts_with("info depth 5"));
+        let t = Instant::now();
+        e.send("stop");
+        let g = e.collect_go();
+        let took = t.elapsed();
+        worst = worst.max(took);
+        assert!(!g.bestmove.is_empty());
+    }
+    eprintln!("stop -> bestmove: worst of 5 = {worst:?}");
+    assert!(worst < Duration::from_millis(500), "stop took {worst:?}");
+}
+
+#[test]
+fn isready_is_answered_during_a_search() {
+    let mut e = Engine::start();
+    e.send("newgame teeko");
+    e.send("setoption name UseSolver value false");
+    e.send("go infinite");
+    let _ = e.read_until(|l| l.starts_with("info depth 4"));
+    let t = Instant::now();
+    e.send("isready");
+    // readyok arrives while the search goes on (info lines may come before it).
+    let lines = e.read_until(|l| l == "readyok");
+    assert!(t.elapsed() < Duration::from_millis(500));
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("info") || l == "readyok")
+    );
+    // A command sent during the search waits for it.
+    e.send("query sidetomove");
+    e.send("stop");
+    let g = e.collect_go();
+    assert!(!g.bestmove.is_empty());
+    assert_eq!(
+        e.next_line(Duration::from_secs(10)).as_deref(),
+        Some("response p1")
+    );
+}
+
+#[test]
+fn end_of_input_finishes_limited_searches_and_stops_infinite_ones() {
+    let mut e = Engine::start();
+    e.send("newgame connect4");
+    e.send("setoption name UseSolver value false");
+    e.send("go depth 9");
+    e.send("go infinite");
+    e.close();
+    let first = e.collect_go();
+    assert_eq!(first.field("depth").as_deref(), Some("9"));
+    let second = e.collect_go();
+    assert!(!second.bestmove.is_empty());
+    assert_eq!(e.next_line(Duration::from_secs(10)), None);
+    assert_eq!(e.wait(Duration::from_secs(10)), Some(0));
+}
+
+#[test]
+fn quit_during_a_search_still_prints_bestmove() {
+    let mut e = Engine::start();
+    e.send("newgame teeko");
+    e.send("setoption name UseSolver value false");
+    e.send("go infinite");
+    let _ = e.read_until(|l| l.starts_with("info depth 3"));
+    e.send("quit");
+    let g = e.collect_go();
+    assert!(!g.bestmove.is_empty());
+    assert_eq!(e.wait(Duration::from_secs(10)), Some(0));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let nodes = |out: Vec<String>| {
+        out.into_iter()
+            .find(|l| l.starts_with("Nodes searched: "))
+            .expect("a total")
+    };
+    let a = nodes(run_script("bench\n"));
+    let b = nodes(run_script("bench\n"));
+    assert_eq!(a, b);
+}
