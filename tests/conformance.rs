@@ -1,0 +1,220 @@
+//! One conformance test, run over every game and rule variant: random playouts check the
+//! `Game` contract (src/game.rs) at every position they pass through.
+
+use std::collections::HashMap;
+
+use ply::game::{Game, MoveError, Params, find_legal, perft};
+use ply::games::{Connect4, Nim, Teeko, TicTacToe};
+use ply::util::Rng;
+
+struct Report {
+    positions: usize,
+    finished: usize,
+    playouts: usize,
+}
+
+/// Plays `playouts` random games of at most `max_plies` from the start of `G` with
+/// `params`, checking at every position:
+/// - legal moves are empty exactly when the game is over, and never repeat;
+/// - every legal move's notation parses back to it (and `find_legal` agrees), and
+///   `malformed` texts are refused as malformed;
+/// - the position notation round-trips: same key, side, outcome, moves and perft(2);
+/// - equal positions have equal keys (and, when `perfect_key`, equal keys mean equal
+///   positions);
+/// - the side to move alternates, `max_remaining_plies` bounds the rest of the game, and the
+///   evaluation stays inside its range.
+fn conformance<G: Game>(
+    params: &[&str],
+    playouts: usize,
+    max_plies: usize,
+    perfect_key: bool,
+    malformed: &[&str],
+) -> Report {
+    let start = G::new(&Params::parse(params.iter().copied()).unwrap()).unwrap();
+    let mut rng = Rng::new(0x5EED ^ params.len() as u64 ^ G::NAME.len() as u64);
+    let mut key_of_fen: HashMap<String, u64> = HashMap::new();
+    let mut fen_of_key: HashMap<u64, String> = HashMap::new();
+    let mut report = Report {
+        positions: 0,
+        finished: 0,
+        playouts,
+    };
+    let mut moves = Vec::new();
+    for _ in 0..playouts {
+        let mut pos = start.clone();
+        let mut trail = Vec::new();
+        for ply in 0..=max_plies {
+            report.positions += 1;
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            let over = pos.outcome().is_some();
+            assert_eq!(
+                moves.is_empty(),
+                over,
+                "{}: moves empty iff over at {}",
+                G::NAME,
+                pos.fen()
+            );
+            let mut seen = moves.clone();
+            seen.sort_by_key(|m| pos.format_move(*m));
+            seen.dedup();
+            assert_eq!(
+                seen.len(),
+                moves.len(),
+                "duplicate legal moves at {}",
+                pos.fen()
+            );
+
+            for &m in &moves {
+                let text = pos.format_move(m);
+                assert_eq!(
+                    pos.parse_move(&text),
+                    Ok(m),
+                    "{}: '{text}' at {}",
+                    G::NAME,
+                    pos.fen()
+                );
+                assert_eq!(find_legal(&pos, &text), Some(m));
+                assert!(pos.move_id(m) < G::MOVE_IDS);
+            }
+            for bad in malformed {
+                assert!(
+                    matches!(pos.parse_move(bad), Err(MoveError::Malformed(_))),
+                    "{}: '{bad}' should be malformed",
+                    G::NAME
+                );
+            }
+
+            let fen = pos.fen();
+            let back = start
+                .from_fen(&fen)
+                .unwrap_or_else(|e| panic!("{}: '{fen}': {e}", G::NAME));
+            assert_eq!(back.fen(), fen);
+            assert_eq!(back.key(), pos.key());
+            assert_eq!(back.side_to_move(), pos.side_to_move());
+            assert_eq!(back.outcome(), pos.outcome());
+            let mut back_moves = Vec::new();
+            back.legal_moves(&mut back_moves);
+            assert_eq!(back_moves, moves);
+            if ply % 7 == 0 {
+                assert_eq!(
+                    perft(&back, 2),
+                    perft(&pos, 2),
+                    "{}: perft(2) at {fen}",
+                    G::NAME
+                );
+            }
+
+            if let Some(&k) = key_of_fen.get(&fen) {
+                assert_eq!(
+                    k,
+                    pos.key(),
+                    "{}: equal positions, different keys: {fen}",
+                    G::NAME
+                );
+            }
+            key_of_fen.insert(fen.clone(), pos.key());
+            if perfect_key {
+                if let Some(other) = fen_of_key.get(&pos.key()) {
+                    assert_eq!(other, &fen, "{}: key collision", G::NAME);
+                }
+                fen_of_key.insert(pos.key(), fen.clone());
+            }
+
+            if over {
+                report.finished += 1;
+                // Every position passed through could see the end within its bound.
+                for (i, bound) in trail.iter().enumerate() {
+                    if let Some(b) = bound {
+                        assert!(
+                            ply - i <= *b as usize,
+                            "{}: max_remaining_plies too small",
+                            G::NAME
+                        );
+                    }
+                }
+                break;
+            }
+            let e = pos.evaluate();
+            assert!(
+                e.abs() < 100_000,
+                "{}: evaluation {e} out of range",
+                G::NAME
+            );
+            trail.push(pos.max_remaining_plies());
+            let side = pos.side_to_move();
+            let m = moves[rng.below(moves.len())];
+            pos.play(m);
+            assert_eq!(
+                pos.side_to_move(),
+                side.other(),
+                "{}: sides alternate",
+                G::NAME
+            );
+        }
+    }
+    report
+}
+
+#[test]
+fn tictactoe_conforms() {
+    let r = conformance::<TicTacToe>(&[], 3000, 9, true, &["a4", "d1", "b", "", "a1a2", "A1"]);
+    assert_eq!(
+        r.finished, r.playouts,
+        "every tic-tac-toe game ends within 9 plies"
+    );
+}
+
+#[test]
+fn connect4_conforms() {
+    let bad = &["0", "8", "x", "", "-1", "1.0", "+3", "04"];
+    let r = conformance::<Connect4>(&[], 1000, 42, true, bad);
+    assert_eq!(r.finished, r.playouts);
+    for params in [
+        &["width=8", "height=7"][..],
+        &["width=4", "height=4"],
+        &["width=9", "height=5"],
+        &["width=5", "height=10"],
+    ] {
+        let r = conformance::<Connect4>(params, 300, 90, true, &["0", "x"]);
+        assert_eq!(r.finished, r.playouts, "{params:?}");
+    }
+}
+
+#[test]
+fn nim_conforms() {
+    let bad = &["0", "x", "", "1:0", "0:1", "1:", ":1", "-1"];
+    for params in [
+        &[][..],
+        &["length=14", "max=3"],
+        &["length=30", "max=7", "misere=true"],
+        &["heaps=3,4,5", "max=3"],
+        &["heaps=1,2,3,4,5,6,7", "max=2", "misere=true"],
+        &["heaps=20,1,13", "max=100"],
+    ] {
+        let r = conformance::<Nim>(params, 500, 200, false, bad);
+        assert_eq!(r.finished, r.playouts, "{params:?}: Nim always ends");
+    }
+}
+
+#[test]
+fn teeko_conforms() {
+    let bad = &["f1", "a6", "a0", "c3d", "c3c3c3", "", "C3", "33"];
+    for params in [
+        &[][..],
+        &["advanced=true"],
+        &["centre=false"],
+        &["advanced=true", "centre=false"],
+    ] {
+        let r = conformance::<Teeko>(params, 400, 300, true, bad);
+        // Random play in the move phase can wander: the game has no end rule of its own, so
+        // not every playout ends within the bound, but most do, and every one was checked.
+        assert!(
+            r.finished * 2 > r.playouts,
+            "{params:?}: {} of {} ended",
+            r.finished,
+            r.playouts
+        );
+        assert!(r.positions > 10_000);
+    }
+}
