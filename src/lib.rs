@@ -6,6 +6,7 @@
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
 //! - [`protocol`]: the UCI-style line protocol and the engine session.
 
+pub mod analyse;
 pub mod bench;
 pub mod game;
 pub mod games;

@@ -3,7 +3,13 @@
 
 use std::io::{self, BufReader};
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Tsv,
+    Jsonl,
+}
 
 #[derive(Parser)]
 #[command(
@@ -28,6 +34,42 @@ enum Cmd {
         #[arg(long, default_value_t = ply::protocol::DEFAULT_HASH_MB)]
         hash: usize,
     },
+    /// Analyses positions, one per line (`[game [key=value..]] startpos|fen .. [moves ..]`, or a
+    /// plain Connect Four move string such as Pons' files have: `4453 -2`), on every core;
+    /// writes one result per position in input order. Exit status 0, or 2 when some lines
+    /// were bad (each reported on stderr with its line number), 1 on an I/O error.
+    Analyse {
+        /// Files to read (standard input when none).
+        files: Vec<std::path::PathBuf>,
+        /// Game of lines that do not name one.
+        #[arg(long, default_value = "connect4")]
+        game: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Tsv)]
+        format: Format,
+        /// Heuristic search depth when no solver proves the value. With no --depth,
+        /// --movetime or --nodes, the search stops at depth 12 or after 1 s per position.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Milliseconds per position (the solver may use half).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Node budget per position.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Heuristic search only, even where a solver could answer.
+        #[arg(long)]
+        no_solver: bool,
+        /// Transposition table size per thread, in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Write results here instead of standard output.
+        #[arg(long, short)]
+        output: Option<std::path::PathBuf>,
+    },
     /// Runs a game's solver: `ply solve teeko` builds the Teeko tablebase, `ply solve
     /// connect4` scores Connect Four positions (`--help` after the game name for details).
     Solve {
@@ -45,6 +87,35 @@ fn main() {
     match cli.command {
         None => ply::protocol::run(BufReader::new(io::stdin()), io::stdout()),
         Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
+        Some(Cmd::Analyse {
+            files,
+            game,
+            format,
+            depth,
+            movetime,
+            nodes,
+            threads,
+            no_solver,
+            hash,
+            output,
+        }) => {
+            let defaults = ply::analyse::Options::default();
+            let opts = ply::analyse::Options {
+                default_game: game.to_ascii_lowercase(),
+                format: match format {
+                    Format::Tsv => ply::analyse::Format::Tsv,
+                    Format::Jsonl => ply::analyse::Format::JsonLines,
+                },
+                depth,
+                movetime: movetime.map(std::time::Duration::from_millis),
+                nodes,
+                threads: threads.unwrap_or(defaults.threads).max(1),
+                use_solver: !no_solver,
+                hash_mb: hash.max(1),
+                progress: true,
+            };
+            std::process::exit(analyse(&files, output.as_deref(), &opts));
+        }
         Some(Cmd::Solve { game, args }) => {
             let result = match game.as_str() {
                 "connect4" => ply::solve::connect4::cli(&args),
@@ -57,6 +128,70 @@ fn main() {
                 eprintln!("ply solve {game}: {e}");
                 std::process::exit(1);
             }
+        }
+    }
+}
+
+/// `ply analyse`: returns the exit status.
+fn analyse(
+    files: &[std::path::PathBuf],
+    output: Option<&std::path::Path>,
+    opts: &ply::analyse::Options,
+) -> i32 {
+    use std::io::{BufRead, Read, Write};
+    let mut text = String::new();
+    let read = if files.is_empty() {
+        io::stdin()
+            .read_to_string(&mut text)
+            .map(|_| ())
+            .map_err(|e| format!("standard input: {e}"))
+    } else {
+        files.iter().try_for_each(|f| {
+            let t = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+            text.push_str(&t);
+            if !t.ends_with('\n') {
+                text.push('\n');
+            }
+            Ok(())
+        })
+    };
+    if let Err(e) = read {
+        eprintln!("ply analyse: {e}");
+        return 1;
+    }
+    let out: Box<dyn Write + Send> = match output {
+        Some(p) => match std::fs::File::create(p) {
+            Ok(f) => Box::new(io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("ply analyse: {}: {e}", p.display());
+                return 1;
+            }
+        },
+        None => Box::new(io::stdout()),
+    };
+    let input: &mut dyn BufRead = &mut text.as_bytes();
+    match ply::analyse::run(input, out, &mut io::stderr(), opts) {
+        Ok(s) => {
+            let mut summary = format!(
+                "ply analyse: {} positions, {} proven, {} bad lines, {:.3} s",
+                s.positions,
+                s.proven,
+                s.bad_lines,
+                s.time.as_secs_f64()
+            );
+            if s.mismatches > 0 {
+                summary.push_str(&format!(
+                    ", {} differ from the expected score",
+                    s.mismatches
+                ));
+            }
+            eprintln!("{summary}");
+            let _ = io::stderr().flush();
+            if s.bad_lines > 0 { 2 } else { 0 }
+        }
+        Err(e) => {
+            eprintln!("ply analyse: {e}");
+            1
         }
     }
 }
