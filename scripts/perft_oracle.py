@@ -487,6 +487,7 @@ def mask(cells) -> int:
 
 
 NEIGH_MASK = [mask(T_NEIGH[i]) for i in range(25)]
+FULL = (1 << 25) - 1
 
 
 def symmetries() -> list[list[int]]:
@@ -540,11 +541,39 @@ def teeko_sum_steps_over_r(b_cells, r_cells, goal_masks: list[int]) -> int:
     return total
 
 
+def ply8_counts(bcells, bm: int, rcells, rm: int, goal_set: set, want10: bool) -> tuple[int, int, int]:
+    """For a move-phase position (black markers bcells / mask bm, red rcells / rm,
+    black to move, no goal on the board): (black steps, sum over the black
+    steps that do not make a black goal of the red steps after them, the
+    smallest such red step count or 99)."""
+    empty = FULL & ~(bm | rm)
+    steps = 0
+    for b in bcells:
+        steps += (NEIGH_MASK[b] & empty).bit_count()
+    s10 = 0
+    min_r = 99
+    if want10:
+        for b in bcells:
+            tos = NEIGH_MASK[b] & empty
+            while tos:
+                low = tos & -tos
+                tos ^= low
+                nb = (bm ^ (1 << b)) | low
+                if nb in goal_set:
+                    continue  # black wins with this step: the game ends at ply 9
+                empty2 = FULL & ~(nb | rm)
+                rsteps = 0
+                for r in rcells:
+                    rsteps += (NEIGH_MASK[r] & empty2).bit_count()
+                min_r = min(min_r, rsteps)
+                s10 += rsteps
+    return steps, s10, min_r
+
+
 def _enum_worker(args):
     """Direct enumeration for a chunk of black sets B (orbit representatives)."""
     reps, goal_masks, want10 = args
     goal_set = set(goal_masks)
-    full = (1 << 25) - 1
     s8 = s9 = s10 = 0
     min_b = min_r = 99
     max_b = 0
@@ -559,30 +588,14 @@ def _enum_worker(args):
             if rm in goal_set:
                 continue  # red completed a goal with its 4th drop: terminal at ply 8
             positions += weight
-            empty = full & ~(bm | rm)
-            steps = 0
-            for b in bcells:
-                steps += (NEIGH_MASK[b] & empty).bit_count()
+            steps, t10, mr = ply8_counts(bcells, bm, rc, rm, goal_set, want10)
             if steps == 0:
                 zero_move += 1
             min_b = min(min_b, steps)
             max_b = max(max_b, steps)
+            min_r = min(min_r, mr)
             s9 += weight * steps
-            if want10:
-                for b in bcells:
-                    tos = NEIGH_MASK[b] & empty
-                    while tos:
-                        low = tos & -tos
-                        tos ^= low
-                        nb = (bm ^ (1 << b)) | low
-                        if nb in goal_set:
-                            continue  # black wins with this step: no ply 10
-                        empty2 = full & ~(nb | rm)
-                        rsteps = 0
-                        for r in rc:
-                            rsteps += (NEIGH_MASK[r] & empty2).bit_count()
-                        min_r = min(min_r, rsteps)
-                        s10 += weight * rsteps
+            s10 += weight * t10
     return s8, s9, s10, min_b, max_b, min_r, positions, zero_move
 
 
@@ -731,6 +744,26 @@ def run_teeko(deep: bool) -> None:
             got = perft_dfs((board, side), 2, game.legal_moves, game.play)
             check(got == want, f"{name} (F3) at {format_teeko((board, side))}: {got} != {want}")
             n_ok += got == want
+        goal_set = set(goal_masks)
+        for _ in range(samples):
+            # ply 7 -> ply 10 by brute force == the enumeration kernel summed over red's 4th drop.
+            board, side = random_drop_position(rng, 4, 3, game)
+            bc = [i for i in range(25) if board[i] == "b"]
+            rc = [i for i in range(25) if board[i] == "r"]
+            w9 = w10 = 0
+            for n in range(25):
+                if board[n] == ".":
+                    rm = mask(rc + [n])
+                    if rm not in goal_set:
+                        st, t10, _ = ply8_counts(bc, mask(bc), rc + [n], rm, goal_set, True)
+                        w9 += st
+                        w10 += t10
+            memo = {}
+            g9 = perft_dfs((board, side), 2, game.legal_moves, game.play, memo)
+            g10 = perft_dfs((board, side), 3, game.legal_moves, game.play, memo)
+            check((g9, g10) == (w9, w10), f"{name} kernel at {format_teeko((board, side))}: "
+                                          f"{(g9, g10)} != {(w9, w10)}")
+            n_ok += (g9, g10) == (w9, w10)
         for _ in range(samples // 5):
             # ply 4 -> ply 9 by brute force == (F2)-style grouping over the remaining drops.
             board, side = random_drop_position(rng, 2, 2, game)
@@ -746,7 +779,7 @@ def run_teeko(deep: bool) -> None:
                 want += 2 * 2 * teeko_sum_steps_over_r(bcells, rmc, goal_masks)
             check(got == want, f"{name} ply4->ply9 grouping at {format_teeko((board, side))}")
             n_ok += got == want
-        print(f"  counting formulas agree with brute force on {n_ok}/{samples + samples // 5} sampled positions")
+        print(f"  counting formulas agree with brute force on {n_ok}/{2 * samples + samples // 5} sampled positions")
         check(not game.zero_move_positions, f"{name}: visited positions with no legal move")
 
     print("-- move-phase test positions (standard and advanced rules)")

@@ -29,9 +29,10 @@ calls find_best_move(board, N - 1): at depth 5 from the start that is
 Columns: the seed numbers columns 0..6, ply and this script's positions 1..7.
 
 ply side: the engine binary (--ply, default target/release/ply under the repo
-root) is driven over its line protocol:
-    newgame connect4
+root) is driven over its line protocol, one cold search per measurement:
+    newgame connect4                      (clears ply's tables; untimed)
     position startpos moves 4 4 5 3
+    isready           -> readyok          (untimed)
     go depth N        -> ... info depth N ... nodes <n> ... time <ms> ... / bestmove <m>
     quit
 The nodes and time are taken from the last `info depth` line before bestmove;
@@ -69,10 +70,12 @@ DEFAULT_SEED = REPO.parent / "shared" / "seeds" / "000_70a50f8b5623c649.txt"
 DEFAULT_POSITIONS: list[tuple[str, list[int]]] = [
     ("", [1, 2, 3, 4, 5]),
     ("4453", [3, 4, 5]),
-    ("44443322", [3, 4, 5]),
-    ("4435536627", [3, 4, 5]),
+    ("3452", [3, 4, 5]),
+    ("3443562", [3, 4, 5]),
     ("1234567123456", [3, 4, 5]),
 ]
+# (Chosen so that neither side has a forced win within 5 plies: ply stops early when it
+# proves one, and then the depths would no longer be the same.)
 
 # ---------------------------------------------------------------------------
 # Extracting the seed's code
@@ -254,14 +257,25 @@ class PlyEngine:
         return line
 
     def start(self) -> None:
-        self.send("newgame connect4")
         # One untimed search first, so that process start-up and first-touch costs
         # do not land on the first measured row (and a broken engine fails early).
         self.go("", 1)
 
     def go(self, moves: str, depth: int) -> dict:
+        # newgame clears ply's search tables (protocol.md), so every measurement is a cold
+        # search, like the seed's, and does not depend on the rows before it.
+        self.send("newgame connect4")
         self.send("position startpos" + ((" moves " + " ".join(moves)) if moves else ""))
         deadline = time.monotonic() + self.timeout
+        # Wait until the engine has done both (clearing the tables takes a moment), so
+        # that the timing below covers the search only.
+        self.send("isready")
+        while True:
+            line = self.readline(deadline)
+            if line.startswith("info string error"):
+                raise EngineError(f"position {moves or 'startpos'!r}: {line}")
+            if line.strip() == "readyok":
+                break
         t0 = time.perf_counter()
         self.send(f"go depth {depth}")
         last_info = None
@@ -280,10 +294,8 @@ class PlyEngine:
         if errors:
             raise EngineError(f"position {moves or 'startpos'!r} depth {depth}: " + "; ".join(errors))
         info = parse_info(last_info) if last_info else {}
-        if "depth" in info and info["depth"] != depth:
-            print(f"  note: ply's last info line is depth {info['depth']}, asked for {depth}", file=sys.stderr)
-        return {"best": best, "nodes": info.get("nodes"), "time_ms": info.get("time"), "wall": wall,
-                "info": last_info}
+        return {"best": best, "depth": info.get("depth"), "nodes": info.get("nodes"),
+                "time_ms": info.get("time"), "wall": wall, "info": last_info}
 
     def quit(self) -> None:
         try:
@@ -399,7 +411,7 @@ def main() -> int:
           "nodes = calls of minimax()/alphabeta(); times in ms")
     print("ply and the seed search differently (TT, move ordering, ...): node counts are not expected to match")
     hdr = (f"{'position':<14} {'d':>2} {'mm nodes':>10} {'mm ms':>9} {'ab nodes':>10} {'ab ms':>9} {'best':>4}"
-           + (f" {'ply best':>8} {'ply nodes':>11} {'ply ms':>8} {'wall ms':>8} {'ab/ply':>8} {'ply nodes/s':>12}"
+           + (f" {'ply best':>8} {'ply d':>5} {'ply nodes':>11} {'ply ms':>8} {'wall ms':>8} {'ab/ply':>8} {'ply nodes/s':>12}"
               if engine else ""))
     print(hdr)
     print("-" * len(hdr))
@@ -424,7 +436,7 @@ def main() -> int:
                     ratio = ab_t / r["wall"] if r["wall"] > 0 else None
                     secs = ply_t if ply_t else r["wall"]
                     nps = r["nodes"] / secs if r["nodes"] is not None and secs > 0 else None
-                    row += (f" {r['best']:>8} {fmt_int(r['nodes']):>11} {fmt_ms(ply_t):>8} "
+                    row += (f" {r['best']:>8} {fmt_int(r['depth']):>5} {fmt_int(r['nodes']):>11} {fmt_ms(ply_t):>8} "
                             f"{fmt_ms(r['wall']):>8} {fmt_ratio(ratio):>8} "
                             f"{fmt_int(int(nps)) if nps else '-':>12}")
                 print(row, flush=True)
@@ -436,8 +448,10 @@ def main() -> int:
             engine.quit()
     if engine and status == 0:
         print("mm = the seed's minimax, ab = the seed's alphabeta (find_best_move with alphabeta); "
-              "best = the seed's move (1..7);\nply ms = the time on ply's last info line, wall ms = "
-              "go..bestmove measured here; ab/ply = seed alphabeta time / ply wall time;\n"
+              "best = the seed's move (1..7);\n"
+              "ply d = the depth of ply's last info line (less than d when ply proved a result early);\n"
+              "ply ms = the time on ply's last info line; wall ms = go..bestmove measured here;\n"
+              "ab/ply = seed alphabeta time / ply wall time; "
               "ply nodes/s uses ply's own time when it is non-zero, else the wall time")
     return status
 
