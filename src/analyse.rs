@@ -291,16 +291,7 @@ impl<G: Solvable> Analyser for For<G> {
                 nodes: opts.nodes,
             };
             if let Some(s) = solver.solve(&pos, &budget) {
-                let score = if s.exact || s.value == 0 {
-                    Score::from_value(s.value).to_string()
-                } else {
-                    let n = (MATE - s.value.abs() + 1) / 2;
-                    if s.value > 0 {
-                        format!("mate {n} lowerbound")
-                    } else {
-                        format!("mate -{n} upperbound")
-                    }
-                };
+                let score = s.score_text();
                 let mut r = row(s.best, score, s.exact, s.pv.len() as u32, s.nodes);
                 if s.exact {
                     r.pons = pons_for(&pos, s.value);

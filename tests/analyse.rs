@@ -13,7 +13,12 @@ fn analyse(args: &[&str], input: &str) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap(),
@@ -40,9 +45,16 @@ fn every_input_form_in_order_with_errors_reported() {
     let (code, out, err) = analyse(&["--threads", "2", "--depth", "6"], INPUT);
     assert_eq!(code, 2, "bad lines make the exit status 2; stderr: {err}");
     let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
-    assert_eq!(rows[0].join("\t"), "line\tgame\tbest\tscore\tproven\tpons\texpected\tdepth\tnodes\ttime_us\tposition");
+    assert_eq!(
+        rows[0].join("\t"),
+        "line\tgame\tbest\tscore\tproven\tpons\texpected\tdepth\tnodes\ttime_us\tposition"
+    );
     let lines: Vec<&str> = rows[1..].iter().map(|r| r[0]).collect();
-    assert_eq!(lines, ["3", "4", "5", "8", "10"], "input order, good lines only");
+    assert_eq!(
+        lines,
+        ["3", "4", "5", "8", "10"],
+        "input order, good lines only"
+    );
     // tic-tac-toe: b2 or b3 wins (mate 2), proven by the solver.
     assert!(["b2", "b3"].contains(&rows[1][2]) && rows[1][3] == "mate 2" && rows[1][4] == "true");
     // Nim 3,4,5 with takes of 1..3 is a first-player win.
@@ -50,13 +62,31 @@ fn every_input_form_in_order_with_errors_reported() {
     // Nim 12 after taking 1 leaves 11: take 3 to leave 8.
     assert_eq!(rows[3][2], "3");
     // teeko: a heuristic answer at depth 6, not proven.
-    assert_eq!((rows[4][1], rows[4][4], rows[4][7]), ("teeko", "false", "6"));
+    assert_eq!(
+        (rows[4][1], rows[4][4], rows[4][7]),
+        ("teeko", "false", "6")
+    );
     // Pons' format: expected score in its column, and the proven Pons score beside it.
-    assert_eq!((rows[5][1], rows[5][5], rows[5][6]), ("connect4", "18", "18"));
-    assert!(err.contains("line 6: expected startpos, fen or a game name"), "{err}");
-    assert!(err.contains("line 7: move 7 '4': illegal move: column 4 is full"), "{err}");
-    assert!(err.contains("line 9: move 8 '2': illegal move: 2: the game is over (p1win)"), "{err}");
-    assert!(err.contains("ply analyse: 5 positions, 4 proven, 3 bad lines"), "{err}");
+    assert_eq!(
+        (rows[5][1], rows[5][5], rows[5][6]),
+        ("connect4", "18", "18")
+    );
+    assert!(
+        err.contains("line 6: expected startpos, fen or a game name"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 7: move 7 '4': illegal move: column 4 is full"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 9: move 8 '2': illegal move: 2: the game is over (p1win)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("ply analyse: 5 positions, 4 proven, 3 bad lines"),
+        "{err}"
+    );
 }
 
 #[test]

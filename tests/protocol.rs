@@ -244,7 +244,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         ),
         (
             "position fen 7/7/7/7/7 x",
-            "info string error position: fen '7/7/7/7/7 x': 5 rows, but the board is 7x6 (newgame connect4 width=W height=H changes it)",
+            "info string error position: fen '7/7/7/7/7 x': expected 6 rows separated by '/', got 5 (the board is 7x6; newgame connect4 width=W height=H changes it)",
         ),
         (
             "position startpos moves 4 x",
@@ -395,4 +395,26 @@ fn bench_is_deterministic() {
     let a = nodes(run_script("bench\n"));
     let b = nodes(run_script("bench\n"));
     assert_eq!(a, b);
+}
+
+/// A client that answers the moment it reads `bestmove` must see its commands applied after
+/// the search, and `go`/`stop` cycles must never leave a search behind.
+#[test]
+fn commands_right_after_bestmove_come_after_the_search() {
+    let mut e = Engine::start();
+    e.send("newgame connect4");
+    e.send("setoption name UseSolver value false");
+    for i in 0..40 {
+        if i % 2 == 0 {
+            e.go("go depth 2");
+        } else {
+            e.send("go infinite");
+            e.send("stop");
+            e.collect_go();
+        }
+        e.send("query sidetomove");
+        e.send("isready");
+        let lines = e.read_until(|l| l == "readyok");
+        assert_eq!(lines, ["response p1", "readyok"], "round {i}");
+    }
 }

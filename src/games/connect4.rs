@@ -29,6 +29,7 @@
 
 use std::sync::Mutex;
 
+use super::grid::Grid;
 use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
 
 /// Everything fixed by the board size, computed once per size and shared by all positions.
@@ -201,6 +202,19 @@ impl Connect4 {
         }
     }
 
+    fn grid(&self) -> Grid {
+        let (w, h) = (self.rules.width, self.rules.height);
+        Grid {
+            width: w,
+            height: h,
+            row_word: "row",
+            letters: ['x', 'o'],
+            size_hint: format!(
+                " (the board is {w}x{h}; newgame connect4 width=W height=H changes it)"
+            ),
+        }
+    }
+
     fn owner(&self, bit: u64) -> Option<Player> {
         if self.mask & bit == 0 {
             None
@@ -343,65 +357,18 @@ impl Game for Connect4 {
     fn from_fen(&self, fen: &str) -> Result<Self, FenError> {
         let err = |s: String| Err(FenError(s));
         let r = self.rules;
-        let (w, h) = (r.width, r.height);
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 2 {
-            return err(format!(
-                "expected 2 fields (board, side to move), got {}",
-                fields.len()
-            ));
-        }
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != h as usize {
-            return err(format!(
-                "{} rows, but the board is {w}x{h} (newgame connect4 width=W height=H changes it)",
-                rows.len()
-            ));
-        }
-        let mut first = 0u64;
-        let mut second = 0u64;
-        for (i, row_text) in rows.iter().enumerate() {
-            let row = h - 1 - i as u32;
-            let mut col = 0u32;
-            let mut chars = row_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                let run = match c {
-                    'x' | 'X' | 'o' | 'O' | '.' => 1,
-                    '1'..='9' => {
-                        let mut n = c.to_digit(10).unwrap_or(0);
-                        while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                            n = n * 10 + d;
-                            chars.next();
-                        }
-                        n
-                    }
-                    _ => {
-                        return err(format!(
-                            "row {} has '{c}'; cells are x, o, . or a count of empty cells",
-                            row + 1
-                        ));
-                    }
-                };
-                if col + run > w {
-                    return err(format!(
-                        "row {} '{row_text}' has more than {w} cells",
-                        row + 1
-                    ));
-                }
-                match c {
-                    'x' | 'X' => first |= r.cell(col, row),
-                    'o' | 'O' => second |= r.cell(col, row),
-                    _ => {}
-                }
-                col += run;
-            }
-            if col != w {
-                return err(format!(
-                    "row {} '{row_text}' has {col} cells, not {w}",
-                    row + 1
-                ));
+        let w = r.width;
+        let parsed = self.grid().parse(fen)?;
+        let (mut first, mut second) = (0u64, 0u64);
+        for (i, owner) in parsed.cells.iter().enumerate() {
+            let bit = r.cell(i as u32 % w, i as u32 / w);
+            match owner {
+                Some(Player::First) => first |= bit,
+                Some(Player::Second) => second |= bit,
+                None => {}
             }
         }
+        let side = parsed.side;
         let mask = first | second;
         for col in 0..w {
             let column = mask & r.column_mask(col);
@@ -416,11 +383,6 @@ impl Game for Connect4 {
                 "{nx} x and {no} o discs: x moves first, so x has as many as o or one more"
             ));
         }
-        let side = match fields[1] {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
-            s => return err(format!("side to move '{s}' must be x or o")),
-        };
         let expected = if nx == no {
             Player::First
         } else {
@@ -467,50 +429,17 @@ impl Game for Connect4 {
     }
 
     fn fen(&self) -> String {
-        let r = self.rules;
-        let mut s = String::new();
-        for row in (0..r.height).rev() {
-            for col in 0..r.width {
-                s.push(match self.owner(r.cell(col, row)) {
-                    Some(Player::First) => 'x',
-                    Some(Player::Second) => 'o',
-                    None => '.',
-                });
-            }
-            if row > 0 {
-                s.push('/');
-            }
-        }
-        s.push(' ');
-        s.push(if self.side_to_move() == Player::First {
-            'x'
-        } else {
-            'o'
-        });
-        s
+        self.grid().write(
+            |c, row| self.owner(self.rules.cell(c, row)),
+            self.side_to_move(),
+        )
     }
 
     fn diagram(&self) -> String {
-        let r = self.rules;
-        let mut s = String::new();
-        for row in (0..r.height).rev() {
-            s.push_str(&format!("{:>3} |", row + 1));
-            for col in 0..r.width {
-                let cell = match self.owner(r.cell(col, row)) {
-                    Some(Player::First) => 'X',
-                    Some(Player::Second) => 'O',
-                    None => '.',
-                };
-                s.push_str(&format!("{cell:>3}"));
-            }
-            s.push('\n');
-        }
-        s.push_str(&format!("    +{}\n     ", "-".repeat(3 * r.width as usize)));
-        for col in 1..=r.width {
-            s.push_str(&format!("{col:>3}"));
-        }
-        s.push('\n');
-        s
+        self.grid().diagram(
+            |c, row| self.owner(self.rules.cell(c, row)),
+            |c| (c + 1).to_string(),
+        )
     }
 }
 
@@ -548,7 +477,9 @@ mod tests {
         assert_eq!(start().from_fen(&p.fen()).unwrap(), p);
         assert_eq!(start().from_fen("7/7/7/7/3o3/2xx3 o").unwrap(), p);
         let e = |f: &str| start().from_fen(f).unwrap_err().0;
-        assert!(e("7/7/7/7/7 x").contains("5 rows"));
+        assert!(
+            e("7/7/7/7/7 x").contains("expected 6 rows separated by '/', got 5 (the board is 7x6")
+        );
         assert!(e("7/7/7/7/3x3/7 o").contains("column 4 has a disc above an empty cell"));
         assert!(e("7/7/7/7/7/xx5 o").contains("2 x and 0 o"));
         assert!(e("7/7/7/7/7/x6 x").contains("o to move"));

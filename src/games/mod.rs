@@ -2,6 +2,7 @@
 //! [`crate::game::Game`] and nothing here depends on the searcher or the protocol.
 
 pub mod connect4;
+mod grid;
 pub mod nim;
 pub mod teeko;
 pub mod tictactoe;

@@ -21,6 +21,7 @@
 
 use std::sync::OnceLock;
 
+use super::grid::Grid;
 use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
 
 pub const CELLS: u32 = 25;
@@ -117,6 +118,16 @@ pub fn rules(advanced: bool, centre_first: bool) -> &'static Rules {
     })
 }
 
+fn grid() -> Grid {
+    Grid {
+        width: 5,
+        height: 5,
+        row_word: "rank",
+        letters: ['b', 'r'],
+        size_hint: String::new(),
+    }
+}
+
 pub fn cell_name(i: u8) -> String {
     format!("{}{}", (b'a' + i % 5) as char, i / 5 + 1)
 }
@@ -189,6 +200,15 @@ impl Teeko {
     pub fn has_goal(&self, p: Player) -> bool {
         let m = self.markers(p);
         self.rules.goals.iter().any(|&g| m & g == g)
+    }
+    fn owner(&self, cell: u32) -> Option<Player> {
+        if self.black & (1 << cell) != 0 {
+            Some(Player::First)
+        } else if self.red & (1 << cell) != 0 {
+            Some(Player::Second)
+        } else {
+            None
+        }
     }
     fn empty(&self) -> u32 {
         !(self.black | self.red) & ALL
@@ -369,57 +389,17 @@ impl Game for Teeko {
 
     fn from_fen(&self, fen: &str) -> Result<Self, FenError> {
         let err = |s: String| Err(FenError(s));
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 2 {
-            return err(format!(
-                "expected 2 fields (board, side to move), got {}",
-                fields.len()
-            ));
-        }
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 5 {
-            return err(format!(
-                "expected 5 ranks separated by '/', got {}",
-                ranks.len()
-            ));
-        }
+        let parsed = grid().parse(fen)?;
         let (mut black, mut red) = (0u32, 0u32);
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 4 - i as i32;
-            let mut file = 0;
-            for c in text.chars() {
-                let run = match c {
-                    'b' | 'B' | 'r' | 'R' | '.' => 1,
-                    '1'..='5' => c as i32 - '0' as i32,
-                    _ => {
-                        return err(format!(
-                            "rank {} has '{c}'; cells are b, r, . or a count of empty cells",
-                            rank + 1
-                        ));
-                    }
-                };
-                if file + run > 5 {
-                    return err(format!("rank {} '{text}' has more than 5 cells", rank + 1));
-                }
-                match c {
-                    'b' | 'B' => black |= cell(file, rank),
-                    'r' | 'R' => red |= cell(file, rank),
-                    _ => {}
-                }
-                file += run;
-            }
-            if file != 5 {
-                return err(format!(
-                    "rank {} '{text}' has {file} cells, not 5",
-                    rank + 1
-                ));
+        // Grid cells are numbered row * 5 + col from the bottom left: this game's bit layout.
+        for (i, owner) in parsed.cells.iter().enumerate() {
+            match owner {
+                Some(Player::First) => black |= 1 << i,
+                Some(Player::Second) => red |= 1 << i,
+                None => {}
             }
         }
-        let side = match fields[1] {
-            "b" | "B" => Player::First,
-            "r" | "R" => Player::Second,
-            s => return err(format!("side to move '{s}' must be b or r")),
-        };
+        let side = parsed.side;
         let (nb, nr) = (black.count_ones(), red.count_ones());
         if nb > 4 || nr > 4 {
             return err(format!("{nb} black and {nr} red markers: each side has 4"));
@@ -459,46 +439,14 @@ impl Game for Teeko {
     }
 
     fn fen(&self) -> String {
-        let mut s = String::with_capacity(32);
-        for rank in (0..5).rev() {
-            for file in 0..5 {
-                let bit = cell(file, rank);
-                s.push(if self.black & bit != 0 {
-                    'b'
-                } else if self.red & bit != 0 {
-                    'r'
-                } else {
-                    '.'
-                });
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push(' ');
-        s.push(if self.side == Player::First { 'b' } else { 'r' });
-        s
+        grid().write(|c, r| self.owner(c + 5 * r), self.side)
     }
 
     fn diagram(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..5).rev() {
-            s.push_str(&format!(" {} |", rank + 1));
-            for file in 0..5 {
-                let bit = cell(file, rank);
-                s.push(' ');
-                s.push(if self.black & bit != 0 {
-                    'B'
-                } else if self.red & bit != 0 {
-                    'R'
-                } else {
-                    '.'
-                });
-            }
-            s.push('\n');
-        }
-        s.push_str("   +----------\n     a b c d e\n");
-        s
+        grid().diagram(
+            |c, r| self.owner(c + 5 * r),
+            |c| ((b'a' + c as u8) as char).to_string(),
+        )
     }
 }
 

@@ -22,6 +22,7 @@
 //! assert_eq!(pos.format_move(mv), "c1");
 //! ```
 
+use super::grid::Grid;
 use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
 
 const LINES: [u16; 8] = [
@@ -52,7 +53,27 @@ pub(crate) fn cell_name(i: u8) -> String {
     format!("{}{}", (b'a' + i % 3) as char, i / 3 + 1)
 }
 
+fn grid() -> Grid {
+    Grid {
+        width: 3,
+        height: 3,
+        row_word: "rank",
+        letters: ['x', 'o'],
+        size_hint: String::new(),
+    }
+}
+
 impl TicTacToe {
+    fn owner(&self, cell: u32) -> Option<Player> {
+        if self.x & (1 << cell) != 0 {
+            Some(Player::First)
+        } else if self.o & (1 << cell) != 0 {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
     fn mine_theirs(&self) -> (u16, u16) {
         match self.side_to_move() {
             Player::First => (self.x, self.o),
@@ -174,46 +195,17 @@ impl Game for TicTacToe {
 
     fn from_fen(&self, fen: &str) -> Result<Self, FenError> {
         let err = |s: String| Err(FenError(s));
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 2 {
-            return err(format!(
-                "expected 2 fields (board, side to move), got {}",
-                fields.len()
-            ));
-        }
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 3 {
-            return err(format!(
-                "expected 3 ranks separated by '/', got {}",
-                ranks.len()
-            ));
-        }
+        let parsed = grid().parse(fen)?;
         let mut pos = TicTacToe::default();
-        for (r, rank) in ranks.iter().enumerate() {
-            let rank_no = 2 - r;
-            if rank.chars().count() != 3 {
-                return err(format!("rank {} '{rank}' must have 3 cells", rank_no + 1));
-            }
-            for (f, c) in rank.chars().enumerate() {
-                let bit = 1u16 << (f + 3 * rank_no);
-                match c {
-                    'x' | 'X' => pos.x |= bit,
-                    'o' | 'O' => pos.o |= bit,
-                    '.' => {}
-                    _ => {
-                        return err(format!(
-                            "rank {} has '{c}'; cells are x, o or .",
-                            rank_no + 1
-                        ));
-                    }
-                }
+        // Grid cells are numbered row * 3 + col from the bottom left: this game's bit layout.
+        for (i, owner) in parsed.cells.iter().enumerate() {
+            match owner {
+                Some(Player::First) => pos.x |= 1 << i,
+                Some(Player::Second) => pos.o |= 1 << i,
+                None => {}
             }
         }
-        let side = match fields[1] {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
-            s => return err(format!("side to move '{s}' must be x or o")),
-        };
+        let side = parsed.side;
         let (nx, no) = (pos.x.count_ones(), pos.o.count_ones());
         if !(nx == no || nx == no + 1) {
             return err(format!(
@@ -240,50 +232,14 @@ impl Game for TicTacToe {
     }
 
     fn fen(&self) -> String {
-        let mut s = String::with_capacity(13);
-        for rank in (0..3).rev() {
-            for file in 0..3 {
-                let bit = 1u16 << (file + 3 * rank);
-                s.push(if self.x & bit != 0 {
-                    'x'
-                } else if self.o & bit != 0 {
-                    'o'
-                } else {
-                    '.'
-                });
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push(' ');
-        s.push(if self.side_to_move() == Player::First {
-            'x'
-        } else {
-            'o'
-        });
-        s
+        grid().write(|c, r| self.owner(c + 3 * r), self.side_to_move())
     }
 
     fn diagram(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..3).rev() {
-            s.push_str(&format!(" {} |", rank + 1));
-            for file in 0..3 {
-                let bit = 1u16 << (file + 3 * rank);
-                s.push(' ');
-                s.push(if self.x & bit != 0 {
-                    'X'
-                } else if self.o & bit != 0 {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            s.push('\n');
-        }
-        s.push_str("   +------\n     a b c\n");
-        s
+        grid().diagram(
+            |c, r| self.owner(c + 3 * r),
+            |c| ((b'a' + c as u8) as char).to_string(),
+        )
     }
 }
 
@@ -355,8 +311,12 @@ mod tests {
         let e = |f: &str| TicTacToe::default().from_fen(f).unwrap_err().0;
         assert!(e("xxx/.../... x").contains("3 x and 0 o"));
         assert!(e("x../.../... x").contains("o to move"));
-        assert!(e("xx/.../... x").contains("rank 3"));
-        assert!(e("x?./.../... o").contains("'?'"));
+        assert!(e("xx/.../... x").contains("rank 3 'xx' has 2 cells, not 3"));
+        assert!(e("x?./.../... o").contains("rank 3 has '?'"));
+        assert_eq!(
+            TicTacToe::default().from_fen("x2/1o1/3 x").unwrap().fen(),
+            "x../.o./... x"
+        );
         assert!(e("xxx/ooo/.x. o").contains("both"));
         assert!(e("xxx/oo./o.. x").contains("x has three in a row but o has moved"));
     }

@@ -99,7 +99,9 @@ pub enum Event {
     /// A line longer than [`MAX_LINE_BYTES`], dropped.
     Overlong(usize),
     Eof,
-    WorkerDone,
+    /// The worker of job `id` has finished (it may arrive after the engine, having seen the
+    /// job's last line, already took the worker back: then it is stale and ignored).
+    WorkerDone(u64),
 }
 
 /// A parsed line, or why it did not parse (reported in its turn, like any other reply).
@@ -109,7 +111,10 @@ enum Item {
 }
 
 struct Running {
+    id: u64,
     stop: Arc<StopSignal>,
+    /// The worker has printed (or is printing) its last line.
+    finished: Arc<AtomicBool>,
     /// `go infinite` or `go` without limits: stopped at the end of input.
     unlimited: bool,
 }
@@ -122,6 +127,8 @@ pub struct Engine {
     overhead_ms: u64,
     use_solver: bool,
     running: Option<Running>,
+    /// Numbers the jobs, so a late `WorkerDone` is not taken for the current job's.
+    jobs: u64,
     pending: VecDeque<Item>,
     eof: bool,
     quitting: bool,
@@ -150,6 +157,7 @@ impl Engine {
             overhead_ms: DEFAULT_OVERHEAD_MS,
             use_solver: true,
             running: None,
+            jobs: 0,
             pending: VecDeque::new(),
             eof: false,
             quitting: false,
@@ -175,10 +183,10 @@ impl Engine {
                 self.eof = true;
                 self.stop_if_unlimited();
             }
-            Event::WorkerDone => {
-                self.game.join();
-                self.running = None;
-                self.drain();
+            Event::WorkerDone(id) => {
+                if self.running.as_ref().is_some_and(|r| r.id == id) {
+                    self.worker_done();
+                }
             }
         }
         !(self.finished())
@@ -196,9 +204,26 @@ impl Engine {
         }
     }
 
+    /// Takes the worker back and applies the commands that waited for it.
+    fn worker_done(&mut self) {
+        if self.running.take().is_some() {
+            self.game.join();
+        }
+        self.drain();
+    }
+
     fn submit(&mut self, item: Item) {
         if self.quitting {
             return;
+        }
+        // A client that read `bestmove` may answer before the worker's WorkerDone event is
+        // handled; its commands belong after the job, so finish the job first.
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.finished.load(Ordering::SeqCst))
+        {
+            self.worker_done();
         }
         if self.running.is_some() {
             match &item {
@@ -295,13 +320,23 @@ impl Engine {
 
     fn start(&mut self, job: Job, unlimited: bool) {
         let stop = Arc::new(StopSignal::default());
+        let finished = Arc::new(AtomicBool::new(false));
+        self.jobs += 1;
+        let id = self.jobs;
         let worker = Worker {
+            id,
             out: self.out.clone(),
             stop: stop.clone(),
             done: self.events.clone(),
+            finished: finished.clone(),
         };
         self.game.start(job, worker);
-        self.running = Some(Running { stop, unlimited });
+        self.running = Some(Running {
+            id,
+            stop,
+            finished,
+            unlimited,
+        });
         if self.eof {
             self.stop_if_unlimited();
         }

@@ -5,6 +5,7 @@
 //! for each game, so everything under it is monomorphised per game.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -12,14 +13,27 @@ use std::time::Duration;
 use super::command::{GoParams, PositionStart, Query, Token};
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Outcome, Params, Player, perft};
-use crate::search::{Clock, Info, Limits, MATE, Score, Searcher};
+use crate::search::{Clock, Info, Limits, Score, Searcher};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 
 /// What the loop hands a worker: where to write, when to stop, whom to tell when done.
 pub struct Worker {
+    /// The job's number, sent back in [`Event::WorkerDone`].
+    pub id: u64,
     pub out: Output,
     pub stop: Arc<StopSignal>,
     pub done: Sender<Event>,
+    /// Set just before the job's last line (`bestmove`, `Nodes searched`), so that any
+    /// command a client sends after reading it finds the job over (see `Engine::submit`).
+    pub finished: Arc<AtomicBool>,
+}
+
+impl Worker {
+    /// Prints the job's last line.
+    fn last_line(&self, text: &str) {
+        self.finished.store(true, Ordering::SeqCst);
+        self.out.line(text);
+    }
 }
 
 pub enum Job {
@@ -202,7 +216,7 @@ impl<G: Solvable> GameSession for Session<G> {
         let brain = self.brain.take();
         let hash_mb = self.hash_mb;
         let is_search = matches!(job, Job::Search { .. });
-        let (out, done) = (w.out.clone(), w.done.clone());
+        let (id, out, done, finished) = (w.id, w.out.clone(), w.done.clone(), w.finished.clone());
         let handle = std::thread::Builder::new()
             .name("ply-worker".into())
             .stack_size(64 << 20)
@@ -225,7 +239,7 @@ impl<G: Solvable> GameSession for Session<G> {
                         Some(b)
                     }
                 };
-                let _ = w.done.send(Event::WorkerDone);
+                let _ = w.done.send(Event::WorkerDone(w.id));
                 brain
             });
         match handle {
@@ -234,12 +248,13 @@ impl<G: Solvable> GameSession for Session<G> {
                 log::error!("cannot start a worker thread: {e}");
                 // Nothing runs: answer at once so the client still gets its reply.
                 out.line("info string error go: cannot start a worker thread");
+                finished.store(true, Ordering::SeqCst);
                 out.line(if is_search {
                     "bestmove (none)"
                 } else {
                     "Nodes searched: 0"
                 });
-                let _ = done.send(Event::WorkerDone);
+                let _ = done.send(Event::WorkerDone(id));
             }
         }
     }
@@ -312,20 +327,9 @@ impl<G: Solvable> GameSession for Session<G> {
     }
 }
 
-/// The `info` line of a solver's answer. When only the result (not its distance) is proven,
-/// the score is the bound in mate form with `lowerbound` (a win at least this fast) or
-/// `upperbound` (a loss at least this slow).
+/// The `info` line of a solver's answer (see `Solution::score_text` for its score).
 fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> String {
-    let score = if sol.exact || sol.value == 0 {
-        Score::from_value(sol.value).to_string()
-    } else {
-        let moves = (MATE - sol.value.abs() + 1) / 2;
-        if sol.value > 0 {
-            format!("mate {moves} lowerbound")
-        } else {
-            format!("mate -{moves} upperbound")
-        }
-    };
+    let score = sol.score_text();
     let depth = (sol.pv.len() as u32).max(1);
     let nps = (sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
     let mut s = format!(
@@ -367,7 +371,7 @@ fn run_search<G: Game>(
             Outcome::Win(_) => "info depth 0 score mate 0",
         };
         w.out.line(line);
-        w.out.line("bestmove (none)");
+        w.last_line("bestmove (none)");
         return;
     }
     let mut best = None;
@@ -402,8 +406,8 @@ fn run_search<G: Game>(
         w.stop.wait();
     }
     match best {
-        Some(mv) => w.out.line(&format!("bestmove {}", pos.format_move(mv))),
-        None => w.out.line("bestmove (none)"),
+        Some(mv) => w.last_line(&format!("bestmove {}", pos.format_move(mv))),
+        None => w.last_line("bestmove (none)"),
     }
 }
 
@@ -424,5 +428,5 @@ fn run_perft<G: Game>(pos: &G, depth: u32, w: &Worker) {
             w.out.line(&format!("{name}: {n}"));
         }
     }
-    w.out.line(&format!("Nodes searched: {total}"));
+    w.last_line(&format!("Nodes searched: {total}"));
 }

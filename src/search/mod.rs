@@ -290,6 +290,7 @@ impl<G: Game> Searcher<G> {
             result.value = value;
             result.depth = depth;
             result.pv = self.pv[0].clone();
+            self.extend_pv(root, &mut result.pv, depth as usize);
             let info = Info {
                 depth,
                 seldepth: self.seldepth.max(1) as u32,
@@ -316,6 +317,35 @@ impl<G: Game> Searcher<G> {
         result.nodes = self.nodes;
         result.time = start.elapsed();
         result
+    }
+
+    /// Lengthens a principal variation cut short by table hits: follows the table's best
+    /// moves (each checked legal) up to `depth` moves, stopping at the end of the game or
+    /// where the line would repeat a position.
+    fn extend_pv(&self, root: &G, pv: &mut Vec<G::Move>, depth: usize) {
+        let mut pos = root.clone();
+        let mut seen = vec![pos.key()];
+        for &mv in pv.iter() {
+            pos.play(mv);
+            seen.push(pos.key());
+        }
+        let mut legal = Vec::new();
+        while pv.len() < depth && pos.outcome().is_none() {
+            let Some(mv) = self.tt.probe(pos.key()).and_then(|e| e.mv) else {
+                break;
+            };
+            legal.clear();
+            pos.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
+            pos.play(mv);
+            if seen.contains(&pos.key()) {
+                break;
+            }
+            seen.push(pos.key());
+            pv.push(mv);
+        }
     }
 
     fn check_abort(&mut self, stop: &AtomicBool) {

@@ -50,6 +50,23 @@ pub struct Solution<M> {
     pub tbhits: u64,
 }
 
+impl<M> Solution<M> {
+    /// The score as the protocol prints it: `cp 0`, `mate n`, or, when only the result is
+    /// proven, the bound in mate form with `lowerbound` (a win at most this far away) or
+    /// `upperbound` (a loss lasting at most this long).
+    pub fn score_text(&self) -> String {
+        if self.exact || self.value == 0 {
+            return crate::search::Score::from_value(self.value).to_string();
+        }
+        let moves = (crate::search::MATE - self.value.abs() + 1) / 2;
+        if self.value > 0 {
+            format!("mate {moves} lowerbound")
+        } else {
+            format!("mate -{moves} upperbound")
+        }
+    }
+}
+
 pub trait Solver<G: Game>: Send {
     /// The exact value of `pos` and a value-keeping move, or `None` when it cannot be proven
     /// within `budget`.
