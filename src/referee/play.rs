@@ -232,16 +232,16 @@ pub fn play_game<G: Game>(
             });
             break;
         }
-        if let Some(max) = setup.max_plies {
-            if history.len() >= max as usize {
-                ending = Some(Ending {
-                    outcome: Outcome::Draw,
-                    termination: Termination::Adjudication,
-                    reason: format!("draw by adjudication: maximum length of {max} plies"),
-                    culprit: None,
-                });
-                break;
-            }
+        if let Some(max) = setup.max_plies
+            && history.len() >= max as usize
+        {
+            ending = Some(Ending {
+                outcome: Outcome::Draw,
+                termination: Termination::Adjudication,
+                reason: format!("draw by adjudication: maximum length of {max} plies"),
+                culprit: None,
+            });
+            break;
         }
         let side = pos.side_to_move();
         let s = seat_of(side);
@@ -281,16 +281,16 @@ pub fn play_game<G: Game>(
         // Time first: a late move is not played, however good.
         if setup.timed[s] {
             let ms = reply.elapsed.as_secs_f64() * 1000.0;
-            if let Some(st) = limits.movetime {
-                if reply.elapsed > st + limits.margin {
-                    let detail = format!(
-                        "{ms:.0} ms for a move with st={} ms and a margin of {} ms",
-                        st.as_millis(),
-                        limits.margin.as_millis()
-                    );
-                    ending = Some(forfeit_of(s, Termination::Time, &detail));
-                    break;
-                }
+            if let Some(st) = limits.movetime
+                && reply.elapsed > st + limits.margin
+            {
+                let detail = format!(
+                    "{ms:.0} ms for a move with st={} ms and a margin of {} ms",
+                    st.as_millis(),
+                    limits.margin.as_millis()
+                );
+                ending = Some(forfeit_of(s, Termination::Time, &detail));
+                break;
             }
             if let Some(c) = clocks[s].as_mut() {
                 let left = c.left_ms_signed();
@@ -323,8 +323,7 @@ pub fn play_game<G: Game>(
                 break;
             }
             Err(MoveError::Malformed(e)) => {
-                let detail = format!("{e}");
-                ending = Some(forfeit_of(s, Termination::Malformed, &detail));
+                ending = Some(forfeit_of(s, Termination::Malformed, &e));
                 break;
             }
         };
@@ -360,7 +359,7 @@ pub fn play_game<G: Game>(
         round: setup.round,
         pair: setup.index / 2,
         game: setup.game.to_string(),
-        params: setup.params.to_string(),
+        params: start.params().to_string(),
         players: [setup.names[0].to_string(), setup.names[1].to_string()],
         p1_player: setup.p1_player,
         opening: setup.opening.clone(),

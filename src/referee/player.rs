@@ -307,10 +307,10 @@ impl EngineSeat {
     }
 
     fn note_error(&mut self, line: &str) {
-        if let Some(rest) = line.strip_prefix("info string error") {
-            if self.errors.len() < MAX_ERRORS {
-                self.errors.push(rest.trim().to_string());
-            }
+        if let Some(rest) = line.strip_prefix("info string error")
+            && self.errors.len() < MAX_ERRORS
+        {
+            self.errors.push(rest.trim().to_string());
         }
     }
 
@@ -432,11 +432,11 @@ impl EngineSeat {
 
     fn prepare(&mut self, game: &str, params: &Params) -> Result<(), SeatError> {
         self.errors.clear();
-        if let Some(p) = self.proc.as_mut() {
-            if p.is_gone() {
-                let why = p.exit_description();
-                return Err(self.lost(Termination::Crash, format!("{why}, before the game")));
-            }
+        if let Some(p) = self.proc.as_mut()
+            && p.is_gone()
+        {
+            let why = p.exit_description();
+            return Err(self.lost(Termination::Crash, format!("{why}, before the game")));
         }
         if self.proc.is_none() {
             self.start(game, params)?;
@@ -843,11 +843,11 @@ impl Seat {
 
     /// Called after each game: `restart=on` engines get a fresh process next time.
     pub fn after_game(&mut self) {
-        if let Seat::Engine(e) = self {
-            if e.restart_each_game {
-                e.shutdown();
-                e.ever_started = false;
-            }
+        if let Seat::Engine(e) = self
+            && e.restart_each_game
+        {
+            e.shutdown();
+            e.ever_started = false;
         }
     }
 

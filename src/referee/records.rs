@@ -231,10 +231,11 @@ pub fn resume(path: &Path, match_id: &str) -> Result<Resumed, String> {
                 match_id
             ));
         }
-        if out.games.contains_key(&r.index) {
-            out.duplicates += 1;
-        } else {
-            out.games.insert(r.index, r);
+        match out.games.entry(r.index) {
+            std::collections::btree_map::Entry::Occupied(_) => out.duplicates += 1,
+            std::collections::btree_map::Entry::Vacant(e) => {
+                e.insert(r);
+            }
         }
     }
     Ok(out)

@@ -72,10 +72,10 @@ impl Tally {
     pub fn pentanomial(&self) -> Pentanomial {
         let mut p = Pentanomial::default();
         for (&i, &s) in &self.scores {
-            if i % 2 == 0 {
-                if let Some(&t) = self.scores.get(&(i + 1)) {
-                    p.add_pair(s, t);
-                }
+            if i % 2 == 0
+                && let Some(&t) = self.scores.get(&(i + 1))
+            {
+                p.add_pair(s, t);
             }
         }
         p

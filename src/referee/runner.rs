@@ -189,11 +189,10 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
             dialect: super::spec::Dialect::Fsf,
             ..
         } = p.kind
+            && let Err(e) = super::fsf::FsfGame::for_game(&cfg.game, &cfg.params)
         {
-            if let Err(e) = super::fsf::FsfGame::for_game(&cfg.game, &cfg.params) {
-                eprintln!("ply-referee: {}: {e}", p.name);
-                return EXIT_USAGE;
-            }
+            eprintln!("ply-referee: {}: {e}", p.name);
+            return EXIT_USAGE;
         }
     }
     let (book_list, openings_id) = match &cfg.openings {
@@ -355,6 +354,7 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
     let mut records_failed = false;
     let mut interrupted = false;
     let mut announced_sprt = already_decided;
+    let mut last_score: Option<String> = None;
     while alive > 0 {
         if signal::interrupted() && !interrupted {
             interrupted = true;
@@ -372,22 +372,25 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
                 printer.line(&report::started_line(index, total, &p1, &p2))
             }
             Msg::Finished(r) => {
-                if let Some(w) = writer.as_mut() {
-                    if let Err(e) = w.append(&r) {
-                        eprintln!(
-                            "ply-referee: cannot write the records file: {e}; stopping the match"
-                        );
-                        records_failed = true;
-                        shared.stop.store(true, Ordering::SeqCst);
-                    }
+                if let Some(w) = writer.as_mut()
+                    && let Err(e) = w.append(&r)
+                {
+                    eprintln!(
+                        "ply-referee: cannot write the records file: {e}; stopping the match"
+                    );
+                    records_failed = true;
+                    shared.stop.store(true, Ordering::SeqCst);
                 }
                 tally.add(&r);
                 printer.line(&report::finished_line(&r));
-                printer.line(&report::score_line(&tally));
-                if cfg.rating_interval > 0 && tally.games() % cfg.rating_interval == 0 {
-                    if let Some(l) = report::elo_line(&tally.a) {
-                        printer.line(&l);
-                    }
+                let score = report::score_line(&tally);
+                printer.line(&score);
+                last_score = Some(score);
+                if cfg.rating_interval > 0
+                    && tally.games().is_multiple_of(cfg.rating_interval)
+                    && let Some(l) = report::elo_line(&tally.a)
+                {
+                    printer.line(&l);
                 }
                 if let Some(b) = &printer.bar {
                     b.inc(1);
@@ -425,7 +428,10 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
         b.finish_and_clear();
     }
     for l in report::summary(&tally, cfg.sprt.as_ref(), pairs) {
-        printer.line(&l);
+        // The score line was just printed after the last game.
+        if Some(&l) != last_score.as_ref() {
+            printer.line(&l);
+        }
     }
     printer.line("Finished match");
     if interrupted {
@@ -456,14 +462,14 @@ fn worker<G: Game>(shared: Arc<Shared<G>>, tx: Sender<Msg>) {
         if shared.stop.load(Ordering::SeqCst) {
             break;
         }
-        if !cfg.recover {
-            if let Some(i) = seats.iter().position(Seat::needs_restart) {
-                let _ = tx.send(Msg::EngineDown(format!(
-                    "{} failed in its last game",
-                    names[i]
-                )));
-                break;
-            }
+        if !cfg.recover
+            && let Some(i) = seats.iter().position(Seat::needs_restart)
+        {
+            let _ = tx.send(Msg::EngineDown(format!(
+                "{} failed in its last game",
+                names[i]
+            )));
+            break;
         }
         let Some((index, opening)) = shared.next_game() else {
             break;

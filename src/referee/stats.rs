@@ -126,6 +126,9 @@ pub struct SprtParams {
     pub beta: f64,
 }
 
+/// The count an empty outcome bin stands for in the SPRT (fastchess regularises the same way).
+pub const EMPTY_BIN: f64 = 1e-3;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtDecision {
     AcceptH0,
@@ -156,8 +159,7 @@ impl SprtParams {
     /// The generalised SPRT's log-likelihood ratio (the normal approximation fishtest and
     /// fastchess use for the logistic model) from game results: with `n` games of mean score
     /// `mu` and per-game variance `var`, `LLR = n·(s1 - s0)·(2·mu - s0 - s1) / (2·var)`,
-    /// where `s0`, `s1` are the expected scores at `elo0` and `elo1`. Zero while the variance
-    /// is zero (no games, or all results equal).
+    /// where `s0`, `s1` are the expected scores at `elo0` and `elo1`. Zero before any game.
     pub fn llr_trinomial(&self, r: &Wdl) -> f64 {
         self.llr(&[
             (0.0, r.losses as f64),
@@ -178,21 +180,23 @@ impl SprtParams {
         self.llr(&samples)
     }
 
-    /// `samples`: (score, count) pairs.
+    /// `samples`: (score, count) pairs. A count of zero counts as [`EMPTY_BIN`], so that a
+    /// one-sided record (every game won, or drawn) has a variance and can decide.
     fn llr(&self, samples: &[(f64, f64)]) -> f64 {
-        let n: f64 = samples.iter().map(|&(_, c)| c).sum();
-        if n == 0.0 {
+        if samples.iter().all(|&(_, c)| c == 0.0) {
             return 0.0;
         }
+        let samples: Vec<(f64, f64)> = samples
+            .iter()
+            .map(|&(x, c)| (x, if c == 0.0 { EMPTY_BIN } else { c }))
+            .collect();
+        let n: f64 = samples.iter().map(|&(_, c)| c).sum();
         let mu: f64 = samples.iter().map(|&(x, c)| x * c).sum::<f64>() / n;
         let var: f64 = samples
             .iter()
             .map(|&(x, c)| c * (x - mu).powi(2))
             .sum::<f64>()
             / n;
-        if var <= 0.0 {
-            return 0.0;
-        }
         let (s0, s1) = (elo_to_score(self.elo0), elo_to_score(self.elo1));
         n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
     }
@@ -272,13 +276,25 @@ mod tests {
             (e.diff, e.margin, e.los, e.draw_ratio),
             (0.0, 0.0, 50.0, 100.0)
         );
+    }
+
+    #[test]
+    fn one_sided_records_still_decide() {
         let sprt = SprtParams {
             elo0: 0.0,
             elo1: 5.0,
             alpha: 0.05,
             beta: 0.05,
         };
-        assert_eq!(sprt.llr_trinomial(&Wdl::new(0, 0, 8)), 0.0);
+        assert_eq!(sprt.llr_trinomial(&Wdl::default()), 0.0);
+        // Draws only: no sign of a gain, H0.
+        let draws = sprt.llr_trinomial(&Wdl::new(0, 0, 20));
+        assert_eq!(sprt.decide(draws), Some(SprtDecision::AcceptH0));
+        // Wins only: H1, and by pairs as well.
+        let wins = sprt.llr_trinomial(&Wdl::new(20, 0, 0));
+        assert_eq!(sprt.decide(wins), Some(SprtDecision::AcceptH1));
+        let pairs = sprt.llr_pentanomial(&Pentanomial([0, 0, 0, 0, 10]));
+        assert_eq!(sprt.decide(pairs), Some(SprtDecision::AcceptH1));
     }
 
     #[test]

@@ -30,7 +30,7 @@ fn seconds(text: &str) -> Result<Duration, String> {
         }
         None => text.parse::<f64>().map_err(|_| bad())?,
     };
-    if !secs.is_finite() || secs < 0.0 || secs > 1e7 {
+    if !(0.0..=1e7).contains(&secs) {
         return Err(bad());
     }
     Ok(Duration::from_secs_f64(secs))
@@ -187,10 +187,10 @@ impl Clock {
         if in_time {
             self.left_us = self.left_us.saturating_add(us(self.tc.increment));
             self.moves_made += 1;
-            if let Some(m) = self.tc.moves {
-                if self.moves_made % m == 0 {
-                    self.left_us = self.left_us.saturating_add(us(self.tc.time));
-                }
+            if let Some(m) = self.tc.moves
+                && self.moves_made.is_multiple_of(m)
+            {
+                self.left_us = self.left_us.saturating_add(us(self.tc.time));
             }
         }
         in_time
