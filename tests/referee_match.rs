@@ -43,6 +43,7 @@ fn hundred_connect4_games_with_two_workers_replay_legally() {
             "a game recorded twice"
         );
         assert_eq!(r["termination"], "rules");
+        assert!(r["referee_ms"].as_f64().unwrap() >= 0.0);
         // Both games of a pair share the opening, with colours swapped.
         assert_eq!(
             r["p1_player"].as_u64().unwrap(),
@@ -236,4 +237,51 @@ fn usage_errors_exit_with_1_and_missing_engines_with_2() {
     let out = run_referee(&a, None);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("cannot start"), "{}", stderr(&out));
+}
+
+#[test]
+fn score_adjudication_resigns_and_draws() {
+    let dir = scratch("score-adjudication");
+    // Perfect tic-tac-toe scores every position 0: a draw once each side said so twice.
+    let rec = dir.join("draw.jsonl");
+    let mut a = args(&["--game", "tictactoe", "--games", "2"]);
+    a.extend(args(&["--draw", "movenumber=1", "movecount=2", "score=0"]));
+    a.extend(engine(&["depth=9"]));
+    a.extend(engine(&["depth=9"]));
+    a.extend(args(&["--records", rec.to_str().unwrap()]));
+    let out = run_referee(&a, None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for r in records(&rec) {
+        replay(&r).unwrap();
+        assert_eq!(r["termination"], "adjudication");
+        assert_eq!(r["result"], "1/2-1/2");
+        assert_eq!(r["moves"].as_array().unwrap().len(), 4, "{r}");
+    }
+    // Connect Four at depth 7 finds forced wins: the loser resigns after two mate scores.
+    let rec = dir.join("resign.jsonl");
+    let mut a = args(&["--game", "connect4", "--games", "4", "--random-plies", "4"]);
+    a.extend(args(&["--resign", "movecount=2", "score=1000"]));
+    a.extend(engine(&["depth=7", "name=A"]));
+    a.extend(engine(&["depth=7", "name=B"]));
+    a.extend(args(&["--records", rec.to_str().unwrap()]));
+    let out = run_referee(&a, None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let recs = records(&rec);
+    let resigned: Vec<&serde_json::Value> = recs
+        .iter()
+        .filter(|r| r["termination"] == "adjudication")
+        .collect();
+    assert!(!resigned.is_empty(), "no game was adjudicated: {recs:?}");
+    for r in resigned {
+        replay(r).unwrap();
+        let moves = r["moves"].as_array().unwrap();
+        // The loser's last two moves (every other move from the end) carried losing mates.
+        for m in [&moves[moves.len() - 1], &moves[moves.len() - 3]] {
+            let score = m["score"].as_str().unwrap();
+            assert!(score.starts_with("mate -"), "{score} in {r}");
+        }
+        let loser = r["reason"].as_str().unwrap().split(' ').next().unwrap();
+        let loser_is_p1 = r["players"][r["p1_player"].as_u64().unwrap() as usize] == loser;
+        assert_eq!(r["result"], if loser_is_p1 { "0-1" } else { "1-0" }, "{r}");
+    }
 }

@@ -117,3 +117,48 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     );
     assert_eq!(records(&rec).len(), TOTAL + 4);
 }
+
+#[test]
+fn sigint_stops_cleanly_with_exit_code_3_and_the_match_resumes() {
+    let dir = scratch("sigint");
+    let rec = dir.join("r.jsonl");
+    let mut a = match_args(TOTAL, "9");
+    a.extend(args(&["--records", rec.to_str().unwrap()]));
+    let child = Command::new(referee())
+        .args(&a)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while complete_lines(&rec) < 4 {
+        assert!(
+            t.elapsed() < Duration::from_secs(120),
+            "the match made no progress"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(text.trim_end().ends_with("Finished match"), "{text}");
+    let finished = complete_lines(&rec);
+    assert!(finished < TOTAL, "the interrupt came too late");
+    // The tally printed covers exactly the recorded games.
+    let score = line_starting(&text, "Score of A vs B:");
+    assert!(score.ends_with(&format!("] {finished}")), "{score}");
+
+    let mut a = match_args(TOTAL, "9");
+    a.extend(args(&["--resume", rec.to_str().unwrap()]));
+    let out = run_referee(&a, None);
+    assert_eq!(out.status.code(), Some(0));
+    let recs = records(&rec);
+    let indices: BTreeSet<u64> = recs.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    assert_eq!((recs.len(), indices.len()), (TOTAL, TOTAL));
+}

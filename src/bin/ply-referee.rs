@@ -27,7 +27,8 @@ PLAYERS (each --engine is a group of KEY=VALUE words, as in cutechess-cli):
   restart=on           a fresh process every game
   builtin=random       a random legal mover          builtin=human (or `human`): you, at the
                                                      terminal (board on stderr, moves on stdin)
-  --each takes the same words for both players; a player's own words win.
+  --each takes the same words for both players; a player's own words win. Built-in players
+  have no clock.
 
 OUTPUT: `Started game`, `Finished game N (P1 vs P2): 1-0 {reason}` and `Score of A vs B: W - L - D  [ratio] N`
 per game; at the end the score per colour, `Elo difference: x +/- y, LOS: z %, DrawRatio: w %`,

@@ -192,6 +192,9 @@ pub fn play_game<G: Game>(
     });
     let mut moves: Vec<MoveRecord> = Vec::new();
     let mut adjudicator = Adjudicator::default();
+    // The referee's own time between engine turns: from a bestmove read to the next go sent.
+    let mut last_received: Option<Instant> = None;
+    let mut referee_time = std::time::Duration::ZERO;
 
     let forfeit_of = |s: usize, kind: Termination, detail: &str| Ending {
         outcome: Outcome::Win(colour_of(1 - s)),
@@ -278,6 +281,10 @@ pub fn play_game<G: Game>(
             Err(SeatError::Fatal(e)) => return Err(Unfinished::Fatal(e)),
             Err(SeatError::Aborted) => return Err(Unfinished::Aborted),
         };
+        if let (Some(prev), Some(sent)) = (last_received, reply.sent) {
+            referee_time += sent.saturating_duration_since(prev);
+        }
+        last_received = reply.received;
         // Time first: a late move is not played, however good.
         if setup.timed[s] {
             let ms = reply.elapsed.as_secs_f64() * 1000.0;
@@ -371,6 +378,7 @@ pub fn play_game<G: Game>(
         final_fen: pos.fen(),
         started_ms,
         duration_ms: (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3,
+        referee_ms: (referee_time.as_secs_f64() * 1e6).round() / 1e3,
         engine_errors,
     })
 }

@@ -121,6 +121,10 @@ pub struct Reply {
     pub depth: Option<u32>,
     pub score: Option<EngineScore>,
     pub nodes: Option<u64>,
+    /// When `go` was written and when `bestmove` was read (engines only): the time between
+    /// one move's `received` and the next move's `sent` is the referee's own work.
+    pub sent: Option<Instant>,
+    pub received: Option<Instant>,
 }
 
 /// A seat's failure to move; the seat loses.
@@ -427,7 +431,40 @@ impl EngineSeat {
                 self.send(&format!("setoption name {name} value {value}"))?;
             }
         }
+        if let Some(g) = self.fsf {
+            self.select_fsf_variant(g)?;
+        }
         self.sync()
+    }
+
+    /// Selects the variant (after `VariantPath`, which it needs) and waits for FSF's
+    /// `info string variant <name> ...`, its only sign that the variants file loaded: FSF
+    /// ignores an unknown variant, or a file it cannot read, without a word on stdout.
+    fn select_fsf_variant(&mut self, g: FsfGame) -> Result<(), SeatError> {
+        let variant = g.variant();
+        self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        self.send("isready")?;
+        let stall = self.timeouts.stall;
+        let deadline = Instant::now() + stall;
+        let abort = self.abort.clone();
+        let want = format!("info string variant {variant} ");
+        let mut confirmed = false;
+        let p = self.proc.as_mut().expect("running");
+        let r = p.wait_for("readyok", deadline, &abort, |l| {
+            confirmed |= l.starts_with(&want);
+        });
+        if let Err(e) = r {
+            return Err(self.wait_error(e, "readyok", stall));
+        }
+        if confirmed {
+            Ok(())
+        } else {
+            Err(SeatError::Fatal(format!(
+                "{} did not load the variant {variant} (no '{}' line); check its VariantPath",
+                self.name,
+                want.trim_end()
+            )))
+        }
     }
 
     fn prepare(&mut self, game: &str, params: &Params) -> Result<(), SeatError> {
@@ -456,11 +493,8 @@ impl EngineSeat {
                 }
                 self.send("ucinewgame")?;
             }
-            Dialect::Fsf => {
-                let variant = self.fsf.expect("set at the handshake").variant();
-                self.send(&format!("setoption name UCI_Variant value {variant}"))?;
-                self.send("ucinewgame")?;
-            }
+            // The variant was chosen and confirmed at the handshake.
+            Dialect::Fsf => self.send("ucinewgame")?,
         }
         self.sync()
     }
@@ -578,7 +612,10 @@ impl EngineSeat {
                                     ),
                                 ));
                             }
-                            return self.reply(req, raw, elapsed, info);
+                            let mut reply = self.reply(req, raw, elapsed, info)?;
+                            reply.sent = Some(sent);
+                            reply.received = Some(at);
+                            return Ok(reply);
                         }
                         _ => {}
                     }
@@ -640,6 +677,7 @@ impl EngineSeat {
             depth: info.depth,
             score: info.score,
             nodes: info.nodes,
+            ..Reply::default()
         })
     }
 }

@@ -131,6 +131,11 @@ pub struct GameRecord {
     /// Unix time the game started, in milliseconds.
     pub started_ms: u64,
     pub duration_ms: f64,
+    /// The referee's own share of the game, in milliseconds: summed over consecutive engine
+    /// moves, the time from one `bestmove` read to the next `go` written (checking the move,
+    /// clocks, writing `position` and `go`).
+    #[serde(default)]
+    pub referee_ms: f64,
     /// Errors engines reported during the game (`info string error ...`), first few only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub engine_errors: Vec<String>,
@@ -268,6 +273,7 @@ mod tests {
             final_fen: "x../.../... o".into(),
             started_ms: 0,
             duration_ms: 2.0,
+            referee_ms: 0.0,
             engine_errors: vec![],
         }
     }

@@ -217,8 +217,11 @@ pub fn forfeit_line(t: &Tally) -> String {
     format!("Forfeits: {}; {}", part(0), part(1))
 }
 
-/// The whole summary printed at the end of a match.
+/// The whole summary printed at the end of a match (nothing when no game finished).
 pub fn summary(t: &Tally, sprt: Option<&SprtParams>, pairs: bool) -> Vec<String> {
+    if t.games() == 0 {
+        return Vec::new();
+    }
     let mut out = vec![score_line(t)];
     out.extend(colour_lines(t));
     if let Some(l) = elo_line(&t.a) {
@@ -265,6 +268,7 @@ mod tests {
             final_fen: String::new(),
             started_ms: 0,
             duration_ms: 0.0,
+            referee_ms: 0.0,
             engine_errors: vec![],
         }
     }
