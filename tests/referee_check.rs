@@ -1,11 +1,11 @@
 //! `ply-referee check`: ply passes every step; faulty engines fail with exit code 2 at the
 //! step that shows their fault.
 
-mod common;
+mod referee_common;
 
 use std::process::Command;
 
-use common::*;
+use referee_common::*;
 
 fn check(engine: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(referee())

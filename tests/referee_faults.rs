@@ -2,9 +2,9 @@
 //! must end its games with its own recorded reason, the match must finish, and the tally
 //! must count every forfeit as a loss of the faulty engine.
 
-mod common;
+mod referee_common;
 
-use common::*;
+use referee_common::*;
 
 /// Plays `games` tic-tac-toe games of ply (A) against the fake in `mode` (B, with `limit`),
 /// with `--recover` and short timeouts; returns (exit code, stdout, records).

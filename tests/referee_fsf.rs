@@ -3,11 +3,11 @@
 //! and notation translation of `ply::referee::fsf`. Skipped, with a message on stderr, when
 //! the engine is not installed.
 
-mod common;
+mod referee_common;
 
 use std::path::PathBuf;
 
-use common::*;
+use referee_common::*;
 
 fn fairy_stockfish() -> Option<PathBuf> {
     let in_path = std::env::var_os("PATH").and_then(|paths| {

@@ -1,9 +1,9 @@
 //! The human seat, driven through piped input: a full game with bad input along the way,
 //! the end of input, and resigning.
 
-mod common;
+mod referee_common;
 
-use common::*;
+use referee_common::*;
 
 fn human_vs_random(input: &str) -> (Option<i32>, String, String, Vec<serde_json::Value>) {
     let dir = scratch(&format!("human-{}", input.len()));

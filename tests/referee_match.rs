@@ -2,11 +2,11 @@
 //! two workers whose records replay legally, openings files, adjudication, SPRT stopping,
 //! verbose logs and the exit codes for usage errors.
 
-mod common;
+mod referee_common;
 
 use std::collections::BTreeSet;
 
-use common::*;
+use referee_common::*;
 
 fn engine(extra: &[&str]) -> Vec<String> {
     let mut v = vec!["--engine".to_string(), format!("cmd={}", ply())];

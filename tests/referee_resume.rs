@@ -1,14 +1,14 @@
 //! `--resume`: a match killed with SIGKILL part-way and resumed ends with exactly the planned
 //! games — none lost, none played twice — and a records file of another match is refused.
 
-mod common;
+mod referee_common;
 
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::*;
+use referee_common::*;
 
 const TOTAL: usize = 40;
 
@@ -112,6 +112,18 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).contains("belongs to another match"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(records(&rec).len(), TOTAL + 4);
+
+    // --records (not --resume) on a file that holds games would mix two matches: refused.
+    let mut a = match_args(TOTAL, "3");
+    a.extend(args(&["--records", rec.to_str().unwrap()]));
+    let out = run_referee(&a, None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("already holds records"),
         "{}",
         stderr(&out)
     );

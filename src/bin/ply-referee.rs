@@ -35,13 +35,14 @@ per game; at the end the score per colour, `Elo difference: x +/- y, LOS: z %, D
 `Ptnml(0-2): [..]` over game pairs, the SPRT line and forfeits by player and reason.
 Results are from A's side (the first --engine); p1 is the player who moves first.
 
-RECORDS: --records FILE appends one JSON line per finished game, synced to disk as the game ends.
---resume FILE reads such a file, skips the games it holds and appends the rest; give the same
-game, players, openings and seed (--games/--rounds may grow).
+RECORDS: --records FILE writes one JSON line per finished game, synced to disk as the game ends
+(a new or empty file). --resume FILE reads such a file, skips the games it holds and appends the
+rest; give the same game, players, openings and seed (--games/--rounds may grow).
 
 EXIT CODES:
   0  the match completed (all planned games played, or SPRT decided)
-  1  usage error (bad arguments, unreadable openings, a records file of another match)
+  1  usage error (bad arguments, unreadable openings, --resume with a records file of another
+     match, --records on a file that already holds games)
   2  an engine failure stopped the match: an engine could not be started, or one crashed,
      stalled or hung without --recover (the games finished are recorded); `check`: a step failed
   3  interrupted by SIGINT or SIGTERM (the games finished are recorded; use --resume)
@@ -121,7 +122,7 @@ struct Cli {
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     sprt: Vec<String>,
 
-    /// Append one JSON line per finished game to FILE
+    /// Write one JSON line per finished game to FILE (new or empty)
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
 

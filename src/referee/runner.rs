@@ -237,6 +237,17 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
         (r, s) => s.clone().or_else(|| r.clone()),
     };
     let mut done = std::collections::BTreeSet::new();
+    if let (Some(path), None) = (&cfg.records, &cfg.resume)
+        && std::fs::metadata(path).is_ok_and(|m| m.len() > 0)
+    {
+        // Appending a second match would mix two matches' games in one file.
+        eprintln!(
+            "ply-referee: {} already holds records; continue that match with --resume {0}, \
+             or choose another file",
+            path.display()
+        );
+        return EXIT_USAGE;
+    }
     if let Some(path) = &cfg.resume {
         let resumed = match records::resume(path, &match_id) {
             Ok(r) => r,
