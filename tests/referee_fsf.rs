@@ -33,12 +33,9 @@ fn play_fsf(test: &str, game: &str, ply_limit: &str, fsf_limit: &str, extra: &[&
     let dir = scratch(test);
     let rec = dir.join("r.jsonl");
     let mut a = args(&["--game", game, "--repeat"]);
-    a.extend(args(&[
-        "--engine",
-        &format!("cmd={}", ply()),
-        "name=ply",
-        ply_limit,
-    ]));
+    a.push("--engine".into());
+    a.extend(ply_words());
+    a.extend(args(&["name=ply", ply_limit]));
     a.extend(args(&[
         "--engine",
         &format!("cmd={}", fsf.display()),

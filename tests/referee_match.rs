@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 use referee_common::*;
 
 fn engine(extra: &[&str]) -> Vec<String> {
-    let mut v = vec!["--engine".to_string(), format!("cmd={}", ply())];
+    let mut v = vec!["--engine".to_string()];
+    v.extend(ply_words());
     v.extend(extra.iter().map(|s| s.to_string()));
     v
 }

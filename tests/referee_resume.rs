@@ -22,8 +22,11 @@ fn match_args(games: usize, seed: &str) -> Vec<String> {
         "--seed",
         seed,
     ]));
-    a.extend(args(&["--engine", &format!("cmd={}", ply()), "name=A"]));
-    a.extend(args(&["--engine", &format!("cmd={}", ply()), "name=B"]));
+    for name in ["name=A", "name=B"] {
+        a.push("--engine".into());
+        a.extend(ply_words());
+        a.push(name.into());
+    }
     a.extend(args(&["--each", "depth=8"]));
     a
 }

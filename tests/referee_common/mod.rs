@@ -6,11 +6,34 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 
 use ply::game::{Game, Outcome, Params, Player};
 
 pub fn ply() -> &'static str {
     env!("CARGO_BIN_EXE_ply")
+}
+
+/// The words of an `--engine` group for ply as these tests want it: the plain searcher, so a
+/// fixed depth means that depth and costs what it did. Where ply has solvers (its `uci`
+/// lists `UseSolver`), they are switched off.
+pub fn ply_words() -> Vec<String> {
+    static HAS_SOLVER: OnceLock<bool> = OnceLock::new();
+    let has_solver = *HAS_SOLVER.get_or_init(|| {
+        let mut child = Command::new(ply())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("cannot start ply");
+        let _ = child.stdin.take().expect("piped").write_all(b"uci\nquit\n");
+        let out = child.wait_with_output().expect("ply did not exit");
+        String::from_utf8_lossy(&out.stdout).contains("option name UseSolver ")
+    });
+    let mut words = vec![format!("cmd={}", ply())];
+    if has_solver {
+        words.push("option.UseSolver=false".to_string());
+    }
+    words
 }
 
 pub fn referee() -> &'static str {
