@@ -19,6 +19,11 @@
 //! - [`fsf`]: Fairy-Stockfish's variants file and notation;
 //! - [`check`]: `ply-referee check`, a protocol compliance script for one engine;
 //! - [`signal`]: SIGINT/SIGTERM become a clean stop.
+//!
+//! Conventions: "A" is the first `--engine` and every statistic is from A's side; "p1" is
+//! the player who moves first in a game (cutechess's White). A game's number, opening and
+//! colours depend only on its index in the plan, so concurrent and resumed matches play the
+//! same games. Exit codes are the `EXIT_*` constants in [`runner`].
 
 pub mod check;
 pub mod engine;
