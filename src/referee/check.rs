@@ -1,0 +1,636 @@
+//! `ply-referee check -- <engine command>`: a compliance script for an engine that speaks
+//! ply's protocol. It runs the handshake, checks the options it lists, then for each game:
+//! positions (start, moves, FEN, a finished game), every `go` form, `stop`, `isready` in the
+//! middle of a search, the `query` answers against ply's own rules, and bad input the engine
+//! must survive and report. Each step prints `ok` or `FAIL` with what was seen; the script
+//! stops at the first failure (exit code 2).
+//!
+//! Every move the engine names is checked with the referee's copy of the rules, so the
+//! script also catches an engine whose rules disagree with ply's.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::engine::{EngineProcess, Launch};
+use crate::game::{Game, Params, play_moves};
+use crate::games::NAMES;
+use crate::util::Rng;
+use crate::with_game;
+
+pub struct CheckConfig {
+    pub launch: Launch,
+    /// Games to check; empty: those the engine lists in `UCI_Variant` that ply knows.
+    pub games: Vec<String>,
+    /// Longest wait for any single answer.
+    pub timeout: Duration,
+    pub verbose: bool,
+}
+
+/// A failed step: what was expected and what was seen.
+struct Fail(String);
+
+type Step<T> = Result<T, Fail>;
+
+fn fail<T>(msg: impl Into<String>) -> Step<T> {
+    Err(Fail(msg.into()))
+}
+
+struct Checker<'a> {
+    p: EngineProcess,
+    timeout: Duration,
+    out: &'a mut dyn Write,
+    abort: AtomicBool,
+    passed: usize,
+    /// Deviations that do not fail a step (printed as `warn`), for the step in progress.
+    warnings: Vec<String>,
+    warned: usize,
+}
+
+/// What one `go` produced.
+struct Search {
+    bestmove: String,
+    infos: Vec<String>,
+    elapsed: Duration,
+}
+
+impl Checker<'_> {
+    fn report(&mut self, name: &str, r: Step<String>) -> Result<(), ()> {
+        match r {
+            Ok(detail) => {
+                self.passed += 1;
+                let _ = writeln!(self.out, "ok    {name}: {detail}");
+                for w in std::mem::take(&mut self.warnings) {
+                    self.warned += 1;
+                    let _ = writeln!(self.out, "warn  {name}: {w}");
+                }
+                Ok(())
+            }
+            Err(Fail(why)) => {
+                let _ = writeln!(self.out, "FAIL  {name}: {why}");
+                Err(())
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Step<()> {
+        self.p
+            .send(line)
+            .map_err(|e| Fail(format!("cannot send '{line}': {e:?}")))
+    }
+
+    /// Lines up to and including the first starting with `word`.
+    fn until(&mut self, word: &str, within: Duration) -> Step<Vec<String>> {
+        let deadline = Instant::now() + within;
+        let mut lines = Vec::new();
+        loop {
+            match self.p.recv(deadline, &self.abort) {
+                Ok((l, _)) => {
+                    let first = l.split_whitespace().next() == Some(word);
+                    lines.push(l);
+                    if first {
+                        return Ok(lines);
+                    }
+                }
+                Err(e) => {
+                    let seen = if lines.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        format!("{:?}", lines.iter().rev().take(3).rev().collect::<Vec<_>>())
+                    };
+                    return fail(format!(
+                        "no '{word}' within {} ms ({e:?}); last lines: {seen}",
+                        within.as_millis()
+                    ));
+                }
+            }
+        }
+    }
+
+    /// `isready` → `readyok`; returns the lines before it.
+    fn ready(&mut self) -> Step<Vec<String>> {
+        self.send("isready")?;
+        let mut lines = self.until("readyok", self.timeout)?;
+        lines.pop();
+        Ok(lines)
+    }
+
+    /// `isready`, failing on any `info string error` line before `readyok`.
+    fn ready_clean(&mut self, after: &str) -> Step<()> {
+        let lines = self.ready()?;
+        match lines.iter().find(|l| l.starts_with("info string error")) {
+            Some(e) => fail(format!("'{after}' was answered with '{e}'")),
+            None => Ok(()),
+        }
+    }
+
+    fn go(&mut self, go: &str, within: Duration) -> Step<Search> {
+        self.send(go)?;
+        let t = Instant::now();
+        let mut lines = self.until("bestmove", within)?;
+        let elapsed = t.elapsed();
+        let last = lines.pop().expect("until returns the matching line");
+        let mut words = last.split_whitespace().skip(1);
+        let bestmove = match words.next() {
+            Some(m) => m.to_string(),
+            None => return fail(format!("'{last}' names no move")),
+        };
+        Ok(Search {
+            bestmove,
+            infos: lines,
+            elapsed,
+        })
+    }
+
+    /// `query <q>` → the words after `response`.
+    fn query(&mut self, q: &str) -> Step<String> {
+        self.send(&format!("query {q}"))?;
+        let lines = self.until("response", self.timeout)?;
+        let last = lines.last().expect("until returns the matching line");
+        Ok(last
+            .strip_prefix("response")
+            .unwrap_or("")
+            .trim()
+            .to_string())
+    }
+}
+
+/// A move the engine named must be legal in `pos`.
+fn legal_in<G: Game>(pos: &G, s: &Search, what: &str) -> Step<String> {
+    match pos.parse_move(&s.bestmove) {
+        Ok(_) => Ok(format!(
+            "bestmove {} after {} ms",
+            s.bestmove,
+            s.elapsed.as_millis()
+        )),
+        Err(e) => fail(format!("{what}: bestmove '{}': {e}", s.bestmove)),
+    }
+}
+
+/// The `depth N` in a `go` command or an `info` line.
+fn depth_limit(line: &str) -> Option<u32> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    w.windows(2)
+        .find(|p| p[0] == "depth")
+        .and_then(|p| p[1].parse().ok())
+}
+
+fn moves_line(moves: &[String]) -> String {
+    if moves.is_empty() {
+        String::new()
+    } else {
+        format!(" moves {}", moves.join(" "))
+    }
+}
+
+/// A random line of up to `plies` moves from `start` that leaves the game open.
+fn random_line<G: Game>(start: &G, plies: usize, rng: &mut Rng) -> (G, Vec<String>) {
+    let line = super::openings::random_plies(start, plies as u32, rng);
+    let refs: Vec<&str> = line.iter().map(String::as_str).collect();
+    let pos = play_moves(start, &refs).expect("random_plies plays legal moves");
+    (pos, line)
+}
+
+/// A finished game reached by random play, with its moves.
+fn finished_line<G: Game>(start: &G, rng: &mut Rng) -> Option<(G, Vec<String>)> {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..10_000 {
+        if pos.outcome().is_some() {
+            return Some((pos, line));
+        }
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let mv = moves[rng.below(moves.len())];
+        line.push(pos.format_move(mv));
+        pos.play(mv);
+    }
+    None
+}
+
+fn check_game<G: Game>(c: &mut Checker, game: &str) -> Result<(), ()> {
+    let start = G::new(&Params::new()).expect("default parameters are valid");
+    let slack = c.timeout;
+    let mut rng = Rng::new(0x5EED);
+    let r = (|| {
+        c.send(&format!("newgame {game}"))?;
+        c.ready_clean(&format!("newgame {game}"))?;
+        Ok(format!("newgame {game} accepted"))
+    })();
+    c.report(&format!("{game}: newgame"), r)?;
+
+    let r = (|| {
+        c.send("position startpos")?;
+        let fen = c.query("fen")?;
+        if fen != start.fen() {
+            return fail(format!(
+                "query fen after startpos: '{fen}', expected '{}'",
+                start.fen()
+            ));
+        }
+        let s = c.go("go depth 1", slack)?;
+        legal_in(&start, &s, "position startpos, go depth 1")
+    })();
+    c.report(&format!("{game}: position startpos"), r)?;
+
+    let (pos, line) = random_line(&start, 4, &mut rng);
+    let r = (|| {
+        c.send(&format!("position startpos{}", moves_line(&line)))?;
+        let fen = c.query("fen")?;
+        if fen != pos.fen() {
+            return fail(format!("query fen: '{fen}', expected '{}'", pos.fen()));
+        }
+        let legal = c.query("legalmoves")?;
+        let mut theirs: Vec<&str> = legal.split_whitespace().collect();
+        let mut ours_moves = Vec::new();
+        pos.legal_moves(&mut ours_moves);
+        let mut ours: Vec<String> = ours_moves.iter().map(|&m| pos.format_move(m)).collect();
+        theirs.sort();
+        ours.sort();
+        if theirs != ours {
+            return fail(format!(
+                "query legalmoves: {theirs:?}, ply's rules say {ours:?}"
+            ));
+        }
+        let s = c.go("go depth 2", slack)?;
+        legal_in(&pos, &s, "position startpos moves ..")
+    })();
+    c.report(
+        &format!("{game}: position startpos moves {}", line.join(" ")),
+        r,
+    )?;
+
+    let (fpos, fline) = random_line(&pos, 2, &mut rng);
+    let r = (|| {
+        c.send(&format!("position fen {}{}", pos.fen(), moves_line(&fline)))?;
+        let fen = c.query("fen")?;
+        if fen != fpos.fen() {
+            return fail(format!("query fen: '{fen}', expected '{}'", fpos.fen()));
+        }
+        let s = c.go("go depth 2", slack)?;
+        legal_in(&fpos, &s, "position fen .. moves ..")
+    })();
+    c.report(&format!("{game}: position fen {}", pos.fen()), r)?;
+
+    if let Some((end, eline)) = finished_line(&start, &mut rng) {
+        let r = (|| {
+            c.send(&format!("position startpos{}", moves_line(&eline)))?;
+            let s = c.go("go depth 3", slack)?;
+            if s.bestmove != "(none)" {
+                return fail(format!(
+                    "the game is over ({}), but bestmove is '{}'",
+                    end.outcome().map_or("?", |o| o.protocol_name()),
+                    s.bestmove
+                ));
+            }
+            let want_score = match end.outcome() {
+                Some(crate::game::Outcome::Draw) => "score cp 0",
+                _ => "score mate 0",
+            };
+            match s.infos.iter().find(|l| l.starts_with("info depth 0")) {
+                Some(l) if l.contains(want_score) => Ok(format!("'{l}' then bestmove (none)")),
+                Some(l) => fail(format!("'{l}': expected {want_score}")),
+                None => fail(format!(
+                    "no 'info depth 0 {want_score}' before bestmove (none); got {:?}",
+                    s.infos
+                )),
+            }
+        })();
+        c.report(&format!("{game}: finished game"), r)?;
+    }
+
+    // Every `go` form, from the position `pos`.
+    let setup = format!("position startpos{}", moves_line(&line));
+    let forms: [(&str, Option<Duration>); 6] = [
+        ("go depth 3", None),
+        ("go nodes 2000", None),
+        ("go movetime 200", Some(Duration::from_millis(200))),
+        (
+            "go wtime 2000 btime 2000 winc 20 binc 20",
+            Some(Duration::from_millis(2000)),
+        ),
+        (
+            "go wtime 1000 btime 1000 movestogo 5",
+            Some(Duration::from_millis(1000)),
+        ),
+        (
+            "go depth 2 movetime 5000 nodes 100000",
+            Some(Duration::from_millis(5000)),
+        ),
+    ];
+    for (go, budget) in forms {
+        let r = (|| {
+            c.send(&setup)?;
+            let s = c.go(go, budget.unwrap_or(Duration::ZERO) + slack)?;
+            if let Some(b) = budget {
+                // The engine may use at most its budget; 100 ms for pipes and scheduling.
+                if s.elapsed > b + Duration::from_millis(100) {
+                    return fail(format!(
+                        "bestmove after {} ms, over the {} ms budget",
+                        s.elapsed.as_millis(),
+                        b.as_millis()
+                    ));
+                }
+            }
+            if let Some(limit) = depth_limit(go) {
+                // Iterations stop at the limit (earlier when a result is proven).
+                let depths: Vec<u32> = s.infos.iter().filter_map(|l| depth_limit(l)).collect();
+                match depths.iter().max() {
+                    None => {
+                        return fail(format!(
+                            "no 'info depth' line before bestmove: {:?}",
+                            s.infos
+                        ));
+                    }
+                    Some(&d) if d > limit => return fail(format!("'{go}' reported depth {d}")),
+                    Some(_) => {}
+                }
+            }
+            legal_in(&pos, &s, go)
+        })();
+        c.report(&format!("{game}: {go}"), r)?;
+    }
+
+    let r = (|| {
+        c.send(&setup)?;
+        c.send("go infinite")?;
+        let early = c.until("bestmove", Duration::from_millis(300));
+        if let Ok(lines) = early {
+            return fail(format!("'go infinite' ended by itself: {:?}", lines.last()));
+        }
+        c.send("isready")?;
+        let lines = c.until("readyok", slack)?;
+        if lines.iter().any(|l| l.starts_with("bestmove")) {
+            return fail("bestmove came before readyok: isready must not stop the search");
+        }
+        c.send("stop")?;
+        let t = Instant::now();
+        let lines = c.until("bestmove", slack)?;
+        let last = lines.last().expect("until returns the matching line");
+        let mv = last.split_whitespace().nth(1).unwrap_or("");
+        let s = Search {
+            bestmove: mv.to_string(),
+            infos: vec![],
+            elapsed: t.elapsed(),
+        };
+        legal_in(&pos, &s, "go infinite, stop")
+            .map(|d| format!("readyok during the search; after stop: {d}"))
+    })();
+    c.report(&format!("{game}: go infinite, isready, stop"), r)?;
+
+    // A position whose last move is not a move at all, after a legal one: the error must
+    // be reported and nothing of the command applied (the legal move included).
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let legal = pos.format_move(moves[0]);
+    let r = (|| {
+        c.send(&setup)?;
+        let bad = format!(
+            "{setup}{} {legal} zz9",
+            if line.is_empty() { " moves" } else { "" }
+        );
+        c.send(&bad)?;
+        let lines = c.ready()?;
+        if !lines.iter().any(|l| l.starts_with("info string error")) {
+            // isready is a barrier for the commands sent before it once no search runs; an
+            // engine that answers it early still has to report the error afterwards.
+            match c.until("info", c.timeout) {
+                Ok(late)
+                    if late
+                        .last()
+                        .is_some_and(|l| l.starts_with("info string error")) =>
+                {
+                    c.warnings.push(format!(
+                        "readyok came before the error for '{bad}': isready overtook an \
+                         earlier command (the search before it had already sent bestmove)"
+                    ));
+                }
+                _ => return fail(format!("'{bad}' (a bad move) was not reported: {lines:?}")),
+            }
+        }
+        let fen = c.query("fen")?;
+        if fen != pos.fen() {
+            return fail(format!(
+                "after the refused '{bad}' the position is '{fen}', not the previous '{}'",
+                pos.fen()
+            ));
+        }
+        Ok("reported, and the previous position kept".to_string())
+    })();
+    c.report(&format!("{game}: bad move in position"), r)?;
+    Ok(())
+}
+
+fn bad_input(c: &mut Checker) -> Result<(), ()> {
+    let cases: [(&str, String, bool); 8] = [
+        ("unknown command", "xyzzy 1 2 3".into(), false),
+        ("go with a bad value", "go depth x".into(), true),
+        ("position without arguments", "position".into(), true),
+        ("setoption without a name", "setoption name".into(), true),
+        (
+            "unknown option",
+            "setoption name NoSuchOption value 1".into(),
+            true,
+        ),
+        ("blank line", "   ".into(), false),
+        ("a 100 KB line", "x".repeat(100_000), false),
+        ("CRLF line ending", "isready\r".into(), false),
+    ];
+    for (what, line, reported) in cases {
+        let r = (|| {
+            c.send(&line)?;
+            let lines = c.ready()?;
+            let errors = lines
+                .iter()
+                .filter(|l| l.starts_with("info string error"))
+                .count();
+            if reported && errors == 0 {
+                return fail(format!("no 'info string error' for it; got {lines:?}"));
+            }
+            Ok(if reported {
+                "reported, engine alive".to_string()
+            } else {
+                "engine alive".to_string()
+            })
+        })();
+        c.report(&format!("bad input: {what}"), r)?;
+    }
+    Ok(())
+}
+
+/// Runs the script; returns the exit code (0 all passed, 1 usage, 2 a step failed).
+pub fn run(cfg: &CheckConfig, out: &mut dyn Write) -> i32 {
+    for g in &cfg.games {
+        if !NAMES.contains(&g.as_str()) {
+            let _ = writeln!(out, "unknown game '{g}' (known: {})", NAMES.join(", "));
+            return 1;
+        }
+    }
+    let p = match EngineProcess::spawn("engine", &cfg.launch, cfg.verbose) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(out, "FAIL  start: cannot run {}: {e}", cfg.launch.cmd);
+            return 2;
+        }
+    };
+    let mut c = Checker {
+        p,
+        timeout: cfg.timeout,
+        out,
+        abort: AtomicBool::new(false),
+        passed: 0,
+        warnings: Vec::new(),
+        warned: 0,
+    };
+    let code = (|| -> Result<(), ()> {
+        let mut variants = Vec::new();
+        let r = (|| {
+            c.send("uci")?;
+            let lines = c.until("uciok", c.timeout)?;
+            let name = lines
+                .iter()
+                .find_map(|l| l.strip_prefix("id name "))
+                .map(str::to_string);
+            let Some(name) = name else {
+                return fail("no 'id name' line before uciok");
+            };
+            let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+            for o in &options {
+                check_option(o).map_err(Fail)?;
+                if let Some(rest) = o.strip_prefix("option name UCI_Variant type combo ") {
+                    variants = rest
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .windows(2)
+                        .filter(|w| w[0] == "var")
+                        .map(|w| w[1].to_string())
+                        .collect();
+                }
+            }
+            Ok(format!(
+                "id name {name}; {} well-formed options",
+                options.len()
+            ))
+        })();
+        c.report("handshake (uci, options)", r)?;
+        let r = c.ready().map(|_| "readyok".to_string());
+        c.report("isready", r)?;
+        bad_input(&mut c)?;
+        let games: Vec<String> = if !cfg.games.is_empty() {
+            cfg.games.clone()
+        } else {
+            let known: Vec<String> = variants
+                .into_iter()
+                .filter(|v| NAMES.contains(&v.as_str()))
+                .collect();
+            if known.is_empty() {
+                vec!["tictactoe".to_string()]
+            } else {
+                known
+            }
+        };
+        for g in &games {
+            with_game!(g.as_str(), G => check_game::<G>(&mut c, g), _ => Err(()))?;
+        }
+        let r = (|| {
+            c.send("quit")?;
+            let t = Instant::now();
+            while t.elapsed() < c.timeout {
+                if c.p.is_gone() {
+                    return Ok(format!("exited after {} ms", t.elapsed().as_millis()));
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            fail(format!(
+                "still running {} ms after quit",
+                c.timeout.as_millis()
+            ))
+        })();
+        c.report("quit", r)?;
+        Ok(())
+    })();
+    match code {
+        Ok(()) => {
+            let _ = writeln!(
+                c.out,
+                "passed: all {} steps ({} warnings)",
+                c.passed, c.warned
+            );
+            0
+        }
+        Err(()) => {
+            let _ = writeln!(c.out, "failed after {} passing steps", c.passed);
+            2
+        }
+    }
+}
+
+/// Checks one `option name <N> type <T> ...` line: known type, and a spin's default within
+/// its bounds, a check's default true/false, a combo's default among its vars.
+fn check_option(line: &str) -> Result<(), String> {
+    let rest = line
+        .strip_prefix("option name ")
+        .ok_or_else(|| format!("'{line}': expected 'option name <name> type <type> ...'"))?;
+    let (name, rest) = rest
+        .split_once(" type ")
+        .ok_or_else(|| format!("'{line}': no ' type '"))?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let value_of = |key: &str| words.windows(2).find(|w| w[0] == key).map(|w| w[1]);
+    match words.first().copied() {
+        Some("spin") => {
+            let num = |k: &str| -> Result<i64, String> {
+                value_of(k)
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| format!("option {name}: spin without a numeric '{k}'"))
+            };
+            let (d, lo, hi) = (num("default")?, num("min")?, num("max")?);
+            if !(lo <= d && d <= hi) {
+                return Err(format!("option {name}: default {d} outside {lo}..{hi}"));
+            }
+            Ok(())
+        }
+        Some("check") => match value_of("default") {
+            Some("true" | "false") => Ok(()),
+            v => Err(format!(
+                "option {name}: check default {v:?}, expected true or false"
+            )),
+        },
+        Some("combo") => {
+            let default = value_of("default")
+                .ok_or_else(|| format!("option {name}: combo without a default"))?;
+            let vars: Vec<&str> = words
+                .windows(2)
+                .filter(|w| w[0] == "var")
+                .map(|w| w[1])
+                .collect();
+            if vars.contains(&default) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "option {name}: default '{default}' is not among {vars:?}"
+                ))
+            }
+        }
+        Some("button") | Some("string") => Ok(()),
+        other => Err(format!("option {name}: unknown type {other:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_option;
+
+    #[test]
+    fn option_lines() {
+        assert!(check_option("option name Hash type spin default 16 min 1 max 65536").is_ok());
+        assert!(check_option("option name Hash type spin default 0 min 1 max 8").is_err());
+        assert!(check_option("option name Clear Hash type button").is_ok());
+        assert!(check_option("option name Ponder type check default false").is_ok());
+        assert!(check_option("option name P type check default maybe").is_err());
+        assert!(check_option("option name UCI_Variant type combo default b var a var b").is_ok());
+        assert!(check_option("option name V type combo default c var a var b").is_err());
+        assert!(check_option("option name X type slider").is_err());
+        assert!(check_option("option Hash").is_err());
+    }
+}

@@ -1,0 +1,398 @@
+//! Players as the command line describes them: cutechess-style groups of `key=value` words
+//! (`cmd=target/release/ply name=ply option.Hash=64 tc=10+0.1`), and the match-level rules
+//! given the same way (`--sprt elo0=0 elo1=5 ...`, `--resign movecount=3 score=600`).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::engine::Launch;
+use super::stats::SprtParams;
+use super::tc::{SearchLimits, TimeControl, parse_seconds};
+
+/// How the referee talks to an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// ply's protocol: `newgame <game> [key=value ..]` starts each game.
+    Ply,
+    /// Plain UCI with `UCI_Variant`: `setoption name UCI_Variant value <game>`, `ucinewgame`.
+    Uci,
+    /// Fairy-Stockfish: UCI plus the variants file and drop notation (see [`super::fsf`]).
+    Fsf,
+    /// Decided after the handshake: Fairy-Stockfish when its `id name` says so, else ply.
+    Auto,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerKind {
+    Engine {
+        launch: Launch,
+        dialect: Dialect,
+        /// `option.NAME=VALUE`, in the order given.
+        options: Vec<(String, String)>,
+        /// A fresh process for every game (`restart=on`) instead of one per worker.
+        restart: bool,
+    },
+    /// Plays a uniformly random legal move, from a generator seeded per game.
+    Random,
+    /// A person at the terminal.
+    Human,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub kind: PlayerKind,
+    pub limits: SearchLimits,
+}
+
+impl PlayerSpec {
+    pub fn is_engine(&self) -> bool {
+        matches!(self.kind, PlayerKind::Engine { .. })
+    }
+}
+
+/// The keys an `--engine` group accepts, for error messages.
+pub const ENGINE_KEYS: &str = "cmd=, arg=, dir=, name=, proto=ply|uci|fsf, option.NAME=, restart=on|off, \
+     tc=, st=, depth=, nodes=, timemargin=, builtin=random|human (or the bare words random, human)";
+
+/// Builds a player from its `--engine` words, after the `--each` words (its own words win).
+pub fn parse_player(words: &[String], each: &[String]) -> Result<PlayerSpec, String> {
+    let mut cmd: Option<String> = None;
+    let mut args = Vec::new();
+    let mut dir = None;
+    let mut name = None;
+    let mut dialect = Dialect::Auto;
+    let mut options: Vec<(String, String)> = Vec::new();
+    let mut restart = false;
+    let mut builtin: Option<PlayerKind> = None;
+    let mut limits = SearchLimits::default();
+
+    for word in each.iter().chain(words) {
+        let (key, value) = match word.split_once('=') {
+            Some(kv) => kv,
+            None => match word.as_str() {
+                "random" => ("builtin", "random"),
+                "human" => ("builtin", "human"),
+                _ => {
+                    return Err(format!(
+                        "'{word}' is not key=value (engine keys: {ENGINE_KEYS})"
+                    ));
+                }
+            },
+        };
+        let number = |what: &str| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{key}={value}: expected {what}"))
+        };
+        match key {
+            "cmd" => cmd = Some(value.to_string()),
+            "arg" => args.push(value.to_string()),
+            "dir" => dir = Some(PathBuf::from(value)),
+            "name" => {
+                if value.is_empty() || value.contains(char::is_whitespace) {
+                    return Err(format!(
+                        "name={value}: a name must be one word (output lines are parsed by word)"
+                    ));
+                }
+                name = Some(value.to_string());
+            }
+            "proto" => {
+                dialect = match value {
+                    "ply" => Dialect::Ply,
+                    "uci" => Dialect::Uci,
+                    "fsf" => Dialect::Fsf,
+                    "auto" => Dialect::Auto,
+                    _ => return Err(format!("proto={value}: expected ply, uci, fsf or auto")),
+                }
+            }
+            "restart" => {
+                restart = match value {
+                    "on" | "true" | "1" => true,
+                    "off" | "false" | "0" => false,
+                    _ => return Err(format!("restart={value}: expected on or off")),
+                }
+            }
+            "builtin" => {
+                builtin = Some(match value {
+                    "random" => PlayerKind::Random,
+                    "human" => PlayerKind::Human,
+                    _ => return Err(format!("builtin={value}: expected random or human")),
+                })
+            }
+            "tc" => {
+                limits.tc = TimeControl::parse(value)?;
+            }
+            "st" => {
+                let st = parse_seconds(value).map_err(|e| format!("st={value}: {e}"))?;
+                if st.is_zero() {
+                    return Err("st=0 leaves no time to move".into());
+                }
+                limits.movetime = Some(st);
+            }
+            "depth" => {
+                let d = number("a depth of at least 1")?;
+                if d == 0 || d > u32::MAX as u64 {
+                    return Err(format!("depth={value}: expected a depth of at least 1"));
+                }
+                limits.depth = Some(d as u32);
+            }
+            "nodes" => {
+                let n = number("a node count of at least 1")?;
+                if n == 0 {
+                    return Err("nodes=0: expected a node count of at least 1".into());
+                }
+                limits.nodes = Some(n);
+            }
+            "timemargin" => limits.margin = Duration::from_millis(number("milliseconds")?),
+            _ => match key.strip_prefix("option.") {
+                Some(opt) if !opt.is_empty() => {
+                    options.retain(|(n, _)| n != opt);
+                    options.push((opt.to_string(), value.to_string()));
+                }
+                _ => return Err(format!("unknown key '{key}' (engine keys: {ENGINE_KEYS})")),
+            },
+        }
+    }
+
+    let kind = match (builtin, cmd) {
+        (Some(_), Some(_)) => {
+            return Err("a player is either cmd=... or builtin=..., not both".into());
+        }
+        (Some(k), None) => k,
+        (None, Some(cmd)) => PlayerKind::Engine {
+            launch: Launch { cmd, args, dir },
+            dialect,
+            options,
+            restart,
+        },
+        (None, None) => {
+            return Err(format!(
+                "a player needs cmd=PATH or builtin=random|human (engine keys: {ENGINE_KEYS})"
+            ));
+        }
+    };
+    if matches!(kind, PlayerKind::Engine { .. }) && !limits.is_bounded() {
+        return Err(
+            "an engine needs a limit: tc=moves/time+inc, st=SECONDS, depth=N or nodes=N \
+             (on --engine or --each)"
+                .into(),
+        );
+    }
+    let name = name.unwrap_or_else(|| match &kind {
+        PlayerKind::Engine { launch, .. } => std::path::Path::new(&launch.cmd)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "engine".into()),
+        PlayerKind::Random => "random".into(),
+        PlayerKind::Human => "human".into(),
+    });
+    Ok(PlayerSpec { name, kind, limits })
+}
+
+/// Makes the two names different (`ply` and `ply` become `ply#1` and `ply#2`), so every
+/// output line says who is who.
+pub fn distinct_names(players: &mut [PlayerSpec]) {
+    if players.len() == 2 && players[0].name == players[1].name {
+        let base = players[0].name.clone();
+        players[0].name = format!("{base}#1");
+        players[1].name = format!("{base}#2");
+    }
+}
+
+/// `key=value` words into pairs, refusing keys outside `known` and repeated keys.
+fn pairs<'a>(
+    what: &str,
+    words: &'a [String],
+    known: &[&str],
+) -> Result<Vec<(&'a str, &'a str)>, String> {
+    let mut out: Vec<(&str, &str)> = Vec::new();
+    for w in words {
+        let Some((k, v)) = w.split_once('=') else {
+            return Err(format!(
+                "{what}: '{w}' is not key=value (keys: {})",
+                known.join(", ")
+            ));
+        };
+        if !known.contains(&k) {
+            return Err(format!(
+                "{what}: unknown key '{k}' (keys: {})",
+                known.join(", ")
+            ));
+        }
+        if out.iter().any(|(k2, _)| *k2 == k) {
+            return Err(format!("{what}: '{k}' given twice"));
+        }
+        out.push((k, v));
+    }
+    Ok(out)
+}
+
+fn float(what: &str, key: &str, v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err(format!("{what}: {key}={v} is not a number")),
+    }
+}
+
+fn count(what: &str, key: &str, v: &str) -> Result<u32, String> {
+    v.parse::<u32>()
+        .map_err(|_| format!("{what}: {key}={v} is not a whole number"))
+}
+
+/// `--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05` (alpha and beta default to 0.05).
+pub fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
+    let kv = pairs("--sprt", words, &["elo0", "elo1", "alpha", "beta"])?;
+    let get = |k: &str| kv.iter().find(|(k2, _)| *k2 == k).map(|(_, v)| *v);
+    let elo0 = float("--sprt", "elo0", get("elo0").ok_or("--sprt needs elo0=")?)?;
+    let elo1 = float("--sprt", "elo1", get("elo1").ok_or("--sprt needs elo1=")?)?;
+    let alpha = get("alpha").map_or(Ok(0.05), |v| float("--sprt", "alpha", v))?;
+    let beta = get("beta").map_or(Ok(0.05), |v| float("--sprt", "beta", v))?;
+    if elo1 <= elo0 {
+        return Err("--sprt: elo1 must be greater than elo0".into());
+    }
+    if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
+        return Err("--sprt: alpha and beta must lie between 0 and 0.5".into());
+    }
+    Ok(SprtParams {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
+}
+
+/// Score adjudication: a player resigns after `movecount` consecutive own moves scored at or
+/// below `-score` (centi-units, from its own side); with `twosided`, the opponent's last
+/// score must also be at least `+score`. Mate scores count as beyond any bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    pub movecount: u32,
+    pub score: i32,
+    pub twosided: bool,
+}
+
+/// Score adjudication: a draw once both players' last `movecount` scores each lie within
+/// `±score`, from move number `movenumber` on (a move number counts both players' moves,
+/// as plies/2 + 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    pub movenumber: u32,
+    pub movecount: u32,
+    pub score: i32,
+}
+
+pub fn parse_resign(words: &[String]) -> Result<ResignRule, String> {
+    let kv = pairs("--resign", words, &["movecount", "score", "twosided"])?;
+    let mut r = ResignRule {
+        movecount: 0,
+        score: 0,
+        twosided: false,
+    };
+    for (k, v) in kv {
+        match k {
+            "movecount" => r.movecount = count("--resign", k, v)?,
+            "score" => r.score = count("--resign", k, v)? as i32,
+            _ => {
+                r.twosided = match v {
+                    "true" | "on" | "1" => true,
+                    "false" | "off" | "0" => false,
+                    _ => return Err(format!("--resign: twosided={v}: expected true or false")),
+                }
+            }
+        }
+    }
+    if r.movecount == 0 || r.score == 0 {
+        return Err("--resign needs movecount=N and score=CP, both positive".into());
+    }
+    Ok(r)
+}
+
+pub fn parse_draw(words: &[String]) -> Result<DrawRule, String> {
+    let kv = pairs("--draw", words, &["movenumber", "movecount", "score"])?;
+    let mut r = DrawRule {
+        movenumber: 0,
+        movecount: 0,
+        score: 0,
+    };
+    for (k, v) in kv {
+        let n = count("--draw", k, v)?;
+        match k {
+            "movenumber" => r.movenumber = n,
+            "movecount" => r.movecount = n,
+            _ => r.score = n as i32,
+        }
+    }
+    if r.movecount == 0 {
+        return Err("--draw needs movecount=N (and score=CP, movenumber=N)".into());
+    }
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn engine_groups() {
+        let p = parse_player(
+            &words("cmd=/bin/ply arg=--x name=A option.Hash=64 depth=4 tc=40/1+0.1"),
+            &words("tc=10 timemargin=50 option.Hash=8"),
+        )
+        .unwrap();
+        assert_eq!(p.name, "A");
+        assert_eq!(p.limits.depth, Some(4));
+        assert_eq!(p.limits.tc.unwrap().moves, Some(40));
+        assert_eq!(p.limits.margin, Duration::from_millis(50));
+        match p.kind {
+            PlayerKind::Engine {
+                launch, options, ..
+            } => {
+                assert_eq!(launch.args, vec!["--x"]);
+                assert_eq!(options, vec![("Hash".to_string(), "64".to_string())]);
+            }
+            _ => panic!("an engine"),
+        }
+        let r = parse_player(&words("builtin=random"), &words("depth=3")).unwrap();
+        assert_eq!((r.name.as_str(), r.kind), ("random", PlayerKind::Random));
+        assert_eq!(
+            parse_player(&words("human"), &[]).unwrap().kind,
+            PlayerKind::Human
+        );
+        let e = parse_player(&words("cmd=/bin/ply/x"), &[]).unwrap_err();
+        assert!(e.contains("needs a limit"), "{e}");
+        assert!(parse_player(&words("cmd=x depth=0"), &[]).is_err());
+        assert!(parse_player(&words("cmd=x depth=2 bogus=1"), &[]).is_err());
+        assert!(parse_player(&words("cmd=x builtin=random depth=1"), &[]).is_err());
+        let spaced = vec![
+            "cmd=x".to_string(),
+            "depth=1".into(),
+            "name=two words".into(),
+        ];
+        assert!(parse_player(&spaced, &[]).is_err());
+    }
+
+    #[test]
+    fn rules() {
+        let s = parse_sprt(&words("elo0=0 elo1=5")).unwrap();
+        assert_eq!((s.alpha, s.beta), (0.05, 0.05));
+        assert!(parse_sprt(&words("elo0=5 elo1=0")).is_err());
+        assert!(parse_sprt(&words("elo0=0 elo1=5 gamma=1")).is_err());
+        let r = parse_resign(&words("movecount=3 score=600 twosided=true")).unwrap();
+        assert_eq!(
+            r,
+            ResignRule {
+                movecount: 3,
+                score: 600,
+                twosided: true
+            }
+        );
+        assert!(parse_resign(&words("score=600")).is_err());
+        let d = parse_draw(&words("movenumber=20 movecount=4 score=10")).unwrap();
+        assert_eq!((d.movenumber, d.movecount, d.score), (20, 4, 10));
+    }
+}
