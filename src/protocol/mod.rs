@@ -343,6 +343,12 @@ impl Engine {
     }
 
     fn switch_game(&mut self, name: &str, params: &Params, command: &str) {
+        // The same game again (a referee sends newgame before every game): keep the tables,
+        // cleared, rather than allocating new ones.
+        if self.game.same_rules(name, params) {
+            self.game.reset();
+            return;
+        }
         match new_session(name, params, self.hash_mb) {
             Ok(g) => self.game = g,
             Err(e) => self.out.error(command, &e),

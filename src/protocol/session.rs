@@ -62,6 +62,8 @@ pub trait GameSession: Send {
     fn describe(&self) -> String;
     /// Back to the start position, forgetting what the searcher learnt (`ucinewgame`).
     fn reset(&mut self);
+    /// True when `newgame <name> <params>` would select exactly this game and rules.
+    fn same_rules(&self, name: &str, params: &Params) -> bool;
     /// Sets the position, all or nothing.
     fn set_position(&mut self, start: &PositionStart, moves: &[Token]) -> Result<(), String>;
     /// Starts `job` on a worker thread; it ends by sending [`Event::WorkerDone`].
@@ -182,6 +184,10 @@ impl<G: Solvable> GameSession for Session<G> {
         } else {
             format!("{} {p}", G::NAME)
         }
+    }
+
+    fn same_rules(&self, name: &str, params: &Params) -> bool {
+        name == G::NAME && G::new(params).is_ok_and(|s| s.params() == self.start.params())
     }
 
     fn reset(&mut self) {

@@ -49,6 +49,26 @@ pub struct Launch {
     pub dir: Option<PathBuf>,
 }
 
+/// The program to run for `cmd=`: a bare name not found on the PATH is looked for next to
+/// the referee's own executable, so `cmd=ply` finds the engine built beside it
+/// (`target/release/ply`) without installing anything.
+fn resolve(cmd: &str) -> PathBuf {
+    let plain = PathBuf::from(cmd);
+    if cmd.contains(std::path::MAIN_SEPARATOR) || cmd.is_empty() {
+        return plain;
+    }
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(cmd).is_file()));
+    if on_path {
+        return plain;
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.join(cmd)))
+        .filter(|p| p.is_file())
+        .unwrap_or(plain)
+}
+
 pub struct EngineProcess {
     /// The name used in logs (`> name: ...`).
     pub name: String,
@@ -63,7 +83,7 @@ impl EngineProcess {
     /// Starts the process. Fails only when it cannot be started at all (no such file, no
     /// permission): a usage problem, not an engine fault.
     pub fn spawn(name: &str, launch: &Launch, verbose: bool) -> std::io::Result<EngineProcess> {
-        let mut cmd = Command::new(&launch.cmd);
+        let mut cmd = Command::new(resolve(&launch.cmd));
         cmd.args(&launch.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -18,7 +18,7 @@ use crate::game::{MoveError, Params};
 
 /// The variants file: `[tictactoe]` and `[connect4]` in FSF 11.1's configuration language.
 /// The referee writes it to a temporary file and points `VariantPath` at it.
-pub const VARIANTS_INI: &str = include_str!("fsf_variants.ini");
+pub const VARIANTS_INI: &str = include_str!("../../scripts/fsf/variants.ini");
 
 /// A game FSF can play, with the board size its variant uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
