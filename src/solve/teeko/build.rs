@@ -31,7 +31,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use super::code::{self, DRAW, INVALID, LOSS_NOW};
-use super::index::{ALL, Layer, index};
+use super::index::{ALL, Layer, index, masks, rank, transform};
 use crate::games::teeko::Rules;
 use crate::search::MATE;
 use crate::solve::back_up;
@@ -48,6 +48,8 @@ pub struct Progress<'a> {
 struct Ctx {
     /// Per class of 4-sets: whether it is a goal (goals are symmetric, so whole classes are).
     goal_class: Vec<bool>,
+    /// Per 3-set, by colex rank: the cells that would complete a goal with it.
+    completes: Vec<u32>,
     neighbours: [u32; 25],
 }
 
@@ -55,11 +57,16 @@ impl Ctx {
     fn new(rules: &Rules) -> Ctx {
         let orbits = index().orbits(4);
         let mut goal_class = vec![false; orbits.len()];
+        let mut completes = vec![0; super::index::BINOM[25][3] as usize];
         for &g in &rules.goals {
             goal_class[orbits.class(g).0] = true;
+            for c in cells(g) {
+                completes[rank(g & !(1 << c))] |= 1 << c;
+            }
         }
         Ctx {
             goal_class,
+            completes,
             neighbours: rules.neighbours,
         }
     }
@@ -75,6 +82,8 @@ impl Ctx {
 pub struct Values {
     pub drops: Vec<Vec<u8>>,
     pub moves: Vec<u8>,
+    /// Wall time of the move phase and of the drop phase.
+    pub times: [std::time::Duration; 2],
 }
 
 /// Why a build failed.
@@ -160,9 +169,11 @@ pub fn build(
     let mv = Layer::new(4, 4);
     let drop_total: u64 = (0..8).map(|n| Layer::drop_phase(n).len as u64).sum();
     let total = mv.len as u64 + drop_total;
+    let started = std::time::Instant::now();
     let moves = move_phase(&ctx, mv, threads, &|stage, done| {
         progress(Progress { stage, done, total })
     })?;
+    let move_time = started.elapsed();
     let mut done = mv.len as u64;
     let mut drops: Vec<Vec<u8>> = vec![Vec::new(); 8];
     for n in (0..8).rev() {
@@ -186,7 +197,11 @@ pub fn build(
         done,
         total,
     });
-    Ok(Values { drops, moves })
+    Ok(Values {
+        drops,
+        moves,
+        times: [move_time, started.elapsed() - move_time],
+    })
 }
 
 /// The move-phase values by retrograde analysis (see the module doc).
@@ -307,12 +322,12 @@ fn mark_predecessors(
                             // had ended, so this is no predecessor.
                             continue;
                         }
-                        let m2 = super::index::transform(h, m);
+                        let m2 = transform(h, m);
                         mark(layer.slot_in(p, m2));
                         let stab = orbits.stabiliser(p);
                         if stab != 0 {
                             for g in cells(stab as u32) {
-                                mark(layer.slot_in(p, super::index::transform(g, m2)));
+                                mark(layer.slot_in(p, transform(g, m2)));
                             }
                         }
                     }
@@ -359,14 +374,14 @@ fn sweep(
 }
 
 /// Whether every successor of slot `s` is a win for the side to move there.
-#[inline]
+#[inline(never)]
 fn all_successors_won(ctx: &Ctx, layer: Layer, val: &[AtomicU8], s: usize) -> bool {
     let orbits = layer.orbits();
     let (_, m, o) = layer.position(s);
     // The successors (o, m') are canonicalised by o: map the whole position by o's
     // symmetry once and step in the image (steps commute with symmetries).
     let (p, g) = orbits.class(o);
-    let mg = super::index::transform(g, m);
+    let mg = transform(g, m);
     let empty = ALL & !(mg | orbits.reps[p]);
     for x in cells(mg) {
         for y in cells(ctx.neighbours[x] & empty) {
@@ -380,6 +395,12 @@ fn all_successors_won(ctx: &Ctx, layer: Layer, val: &[AtomicU8], s: usize) -> bo
 }
 
 /// One drop-phase layer from the next one (`child`, a drop layer or the move phase).
+///
+/// Positions are visited by the class of the opponent's set `o`, which is the mover's set
+/// of every child: with `o` its class representative, the children `(o, m + drop)` are all
+/// in one block of the child layer, with no symmetry to apply. Each position's value is
+/// written to its slot and to the slots of the same class (the stabiliser's images), which
+/// other visits would give the same value.
 fn drop_layer(
     ctx: &Ctx,
     layer: Layer,
@@ -387,36 +408,46 @@ fn drop_layer(
     child: &[u8],
     threads: usize,
 ) -> Result<Vec<u8>, DistanceOverflow> {
-    const CHUNK: usize = 4096;
     let val = atomic_bytes(layer.len, DRAW);
     let overflow = AtomicUsize::new(0);
+    let (movers, opponents) = (layer.orbits(), child_layer.orbits());
+    debug_assert_eq!(opponents.k, layer.b);
     parallel(
         threads,
-        layer.len.div_ceil(CHUNK),
+        opponents.len(),
         |_| (),
-        |job, _| {
-            for s in job * CHUNK..(job * CHUNK + CHUNK).min(layer.len) {
-                let (_, m, o) = layer.position(s);
-                if layer.b == 4 && ctx.is_goal(o) {
-                    val[s].store(LOSS_NOW, Relaxed);
-                    continue;
-                }
-                let mut best = i32::MIN;
-                for y in cells(ALL & !(m | o)) {
-                    let m2 = m | 1 << y;
-                    if layer.a == 3 && ctx.is_goal(m2) {
+        |p, _| {
+            let o = opponents.reps[p];
+            let finished = layer.b == 4 && ctx.goal_class[p];
+            for compressed in masks(layer.a, 25 - layer.b) {
+                let m = opponents.expand(p, compressed);
+                let c = if finished {
+                    LOSS_NOW
+                } else {
+                    let empty = ALL & !(m | o);
+                    let mut best = i32::MIN;
+                    if layer.a == 3 && ctx.completes[rank(m)] & empty != 0 {
                         best = MATE - 1;
-                        break;
+                    } else {
+                        for y in cells(empty) {
+                            let v = code::value(child[child_layer.slot_in(p, m | 1 << y)])
+                                .expect("a drop never leads to a position where the mover has a goal");
+                            best = best.max(back_up(v));
+                        }
                     }
-                    let v = code::value(child[child_layer.slot(o, m2)])
-                        .expect("a drop never leads to a position where the mover has a goal");
-                    best = best.max(back_up(v));
-                }
-                match code::encode(best) {
-                    Some(c) => val[s].store(c, Relaxed),
-                    None => {
-                        overflow.fetch_max((MATE - best.abs()) as usize, Relaxed);
+                    match code::encode(best) {
+                        Some(c) => c,
+                        None => {
+                            overflow.fetch_max((MATE - best.abs()) as usize, Relaxed);
+                            continue;
+                        }
                     }
+                };
+                let (q, h) = movers.class(m);
+                let o2 = transform(h, o);
+                val[layer.slot_in(q, o2)].store(c, Relaxed);
+                for g in cells(movers.stabiliser(q) as u32) {
+                    val[layer.slot_in(q, transform(g, o2))].store(c, Relaxed);
                 }
             }
         },

@@ -577,7 +577,14 @@ pub fn summary(table: &Table, path: &Path, built: Option<(f64, usize)>) -> Strin
             out += &format!(
                 "{name}: built in {secs:.2} s on {threads} thread(s), saved to {}\n",
                 path.display()
-            )
+            );
+            if let Some([m, d]) = table.build_times {
+                out += &format!(
+                    "  move phase {:.2} s, drop phase {:.2} s (wall)\n",
+                    m.as_secs_f64(),
+                    d.as_secs_f64()
+                );
+            }
         }
         None => out += &format!("{name}: {}\n", path.display()),
     }

@@ -40,6 +40,8 @@ const HEADER: usize = 104;
 /// The values of every position of one rule variant (either centre rule).
 pub struct Table {
     pub advanced: bool,
+    /// How long the move phase and the drop phase took to build, when built here.
+    pub build_times: Option<[std::time::Duration; 2]>,
     /// Drop-phase layers by markers on the board (0..=7), then the move phase.
     layers: [Layer; SECTIONS],
     sections: [Vec<u8>; SECTIONS],
@@ -107,6 +109,7 @@ impl Table {
         });
         let mut t = Table {
             advanced,
+            build_times: Some(v.times),
             layers: layouts(),
             sections,
         };
@@ -293,6 +296,7 @@ impl Table {
         }
         Ok(Table {
             advanced,
+            build_times: None,
             layers,
             sections,
         })
