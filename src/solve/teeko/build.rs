@@ -12,18 +12,27 @@
 //!   plies away, and one is exactly that far, or it would have been settled earlier).
 //!
 //! Predecessors come from un-moves: in a position `(m, o)` the opponent has just stepped,
-//! so its predecessors are `(o', m)` for each `o'` one step back from `o`. They are not
-//! settled directly but marked in a bitmap per thread (1.2 MB, which stays in cache, unlike
-//! the 10 MB value array), and a sweep over the bitmaps in slot order then settles them,
-//! checking successors for a loss. Successors of `(m, o)` are `(o, m')`: canonicalised by
-//! `o`, they all fall in one block of 5,985 bytes, so the check reads a small, local part of
-//! the array. What is never settled is a draw.
+//! so its predecessors are `(o', m)` for each `o'` one step back from `o`. Everything is
+//! arranged so that only settling a position touches the 10 MB value array at random:
 //!
-//! Slots of one class of positions (see [`super::index`]) are marked together, so their
+//! - Predecessors are not settled at once but marked in a bitmap per thread (1.2 MB, which
+//!   stays in cache). A predecessor `(o', m)` is marked at the slot number of `(m, o')`:
+//!   since the frontier slot's `m` is a class representative, that is the frontier slot's
+//!   own block and needs no symmetry (the *marking layout*: by the opponent's class).
+//! - A `done` bitmap in the same layout filters out positions already settled.
+//! - A sweep over the bitmaps, block by block, settles what is left. A loss candidate's
+//!   successors `(m, o'')` lie in block `m` too, which the sweep is working through, so the
+//!   check is local; only a position that is settled is looked up at its own slot, which
+//!   needs `o'`'s class and symmetry.
+//!
+//! What is never settled is a draw.
+//!
+//! Slots of one class of positions (see [`super::index`]) are settled together, so their
 //! values stay equal. Threads split the marking (each its own bitmap) and the sweep (each
-//! its own slot ranges; a slot is written by one thread only). A loss check may read a
-//! successor that another thread settles as a loss during the same sweep; it reads "not a
-//! win" either way, so the result does not depend on timing.
+//! its own bitmap ranges); a slot is settled by compare-and-swap from "draw", so when two
+//! threads reach one class from symmetric bits, one of them settles it. A loss check may
+//! read a successor that another thread settles as a loss during the same sweep; it reads
+//! "not a win" either way, so the result does not depend on timing.
 //!
 //! Drop phase: the layer with `n` markers depends only on layer `n + 1` (or the move phase
 //! for `n = 7`), so layers are filled from 7 down to 0, each slot from its drops.
@@ -240,9 +249,20 @@ fn move_phase(
     let mut settled = frontier.len() as u64;
 
     let words = layer.len.div_ceil(64);
-    let marks: Vec<Vec<AtomicU64>> = (0..threads)
-        .map(|_| (0..words).map(|_| AtomicU64::new(0)).collect())
-        .collect();
+    let bitmap = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+    let marks: Vec<Vec<AtomicU64>> = (0..threads).map(|_| bitmap()).collect();
+    // Bits of the marking layout (see `mark_predecessors`) whose position is settled: a
+    // filter that spares the sweep a random read of the value array. Bit `s` stands for the
+    // mover of slot `s`'s opponent set playing against its class representative, so it is
+    // settled from the start exactly when slot `s` is: either side has a goal.
+    let done = bitmap();
+    for (w, d) in done.iter().enumerate() {
+        let mut bits = 0u64;
+        for (i, v) in val[w * 64..(w * 64 + 64).min(layer.len)].iter().enumerate() {
+            bits |= ((v.load(Relaxed) != DRAW) as u64) << i;
+        }
+        d.store(bits, Relaxed);
+    }
 
     // `frontier` holds the positions settled last, `plies` away; the next step settles
     // positions `plies + 1` away.
@@ -261,25 +281,9 @@ fn move_phase(
             settled,
         );
         mark_predecessors(ctx, layer, &frontier, &marks, threads);
-        let new = if winning {
-            sweep(layer, &marks, threads, |s| {
-                if val[s].load(Relaxed) == DRAW {
-                    val[s].store(code::win(next), Relaxed);
-                    true
-                } else {
-                    false
-                }
-            })
-        } else {
-            sweep(layer, &marks, threads, |s| {
-                if val[s].load(Relaxed) == DRAW && all_successors_won(ctx, layer, &val, s) {
-                    val[s].store(code::loss(next), Relaxed);
-                    true
-                } else {
-                    false
-                }
-            })
-        };
+        let new = sweep(layer, &marks, &done, threads, |u, out| {
+            settle(ctx, layer, &val, &done, u, winning, next, out)
+        });
         frontier = new;
         settled += frontier.len() as u64;
         plies = next;
@@ -288,8 +292,9 @@ fn move_phase(
     Ok(into_bytes(val))
 }
 
-/// Sets, in thread `t`'s bitmap, the slot of every predecessor of every frontier position,
-/// with all the slots of its class.
+/// Marks, in thread `t`'s bitmap, every predecessor of every frontier position. A
+/// predecessor `(o', m)` is marked at the slot of `(m, o')`: `m`, the frontier's mover, is a
+/// class representative, so this needs no symmetry and stays in the frontier slot's block.
 fn mark_predecessors(
     ctx: &Ctx,
     layer: Layer,
@@ -304,32 +309,17 @@ fn mark_predecessors(
         |t| t,
         |job, &mut t| {
             let bits = &marks[t];
-            // One writer per bitmap: a plain read-modify-write is enough.
-            let mark = |slot: usize| {
-                let w = &bits[slot / 64];
-                w.store(w.load(Relaxed) | 1 << (slot % 64), Relaxed);
-            };
             let end = (job * MARK_CHUNK + MARK_CHUNK).min(frontier.len());
             for &s in &frontier[job * MARK_CHUNK..end] {
-                let (_, m, o) = layer.position(s as usize);
+                let (q, m, o) = layer.position(s as usize);
+                let base = q * layer.block;
                 let empty = ALL & !(m | o);
                 for x in cells(o) {
                     for y in cells(ctx.neighbours[x] & empty) {
-                        let before = o ^ (1 << x) ^ (1 << y);
-                        let (p, h) = orbits.class(before);
-                        if ctx.goal_class[p] {
-                            // The opponent would have had a goal before its step: the game
-                            // had ended, so this is no predecessor.
-                            continue;
-                        }
-                        let m2 = transform(h, m);
-                        mark(layer.slot_in(p, m2));
-                        let stab = orbits.stabiliser(p);
-                        if stab != 0 {
-                            for g in cells(stab as u32) {
-                                mark(layer.slot_in(p, transform(g, m2)));
-                            }
-                        }
+                        let u = base + orbits.rank_outside(q, o ^ (1 << x) ^ (1 << y));
+                        // One writer per bitmap: a plain read-modify-write is enough.
+                        let w = &bits[u / 64];
+                        w.store(w.load(Relaxed) | 1 << (u % 64), Relaxed);
                     }
                 }
             }
@@ -337,13 +327,15 @@ fn mark_predecessors(
     );
 }
 
-/// Visits every marked slot once, in slot-range jobs, clearing the marks; `settle(slot)`
-/// says whether it settled the slot. Returns the settled slots.
+/// Visits every marked bit that is not `done` once, in bitmap-range jobs, clearing the
+/// marks, and calls `settle(bit, out)`, which pushes the slots it settles to `out`. Returns
+/// them all.
 fn sweep(
     layer: Layer,
     marks: &[Vec<AtomicU64>],
+    done: &[AtomicU64],
     threads: usize,
-    settle: impl Fn(usize) -> bool + Sync,
+    settle: impl Fn(usize, &mut Vec<u32>) + Sync,
 ) -> Vec<u32> {
     let words = layer.len.div_ceil(64);
     let found = parallel(
@@ -360,12 +352,10 @@ fn sweep(
                         m[w].store(0, Relaxed);
                     }
                 }
+                bits &= !done[w].load(Relaxed);
                 while bits != 0 {
-                    let s = w * 64 + bits.trailing_zeros() as usize;
+                    settle(w * 64 + bits.trailing_zeros() as usize, out);
                     bits &= bits - 1;
-                    if settle(s) {
-                        out.push(s as u32);
-                    }
                 }
             }
         },
@@ -373,25 +363,70 @@ fn sweep(
     found.concat()
 }
 
-/// Whether every successor of slot `s` is a win for the side to move there.
-#[inline(never)]
-fn all_successors_won(ctx: &Ctx, layer: Layer, val: &[AtomicU8], s: usize) -> bool {
+/// Settles the predecessor marked at bit `u` (see [`mark_predecessors`]) and the other slots
+/// of its class, if not settled yet: as a win in `plies` when `winning`, else as a loss in
+/// `plies` when all its successors are wins. Sets the class's bits in `done`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn settle(
+    ctx: &Ctx,
+    layer: Layer,
+    val: &[AtomicU8],
+    done: &[AtomicU64],
+    u: usize,
+    winning: bool,
+    plies: u32,
+    out: &mut Vec<u32>,
+) {
     let orbits = layer.orbits();
-    let (_, m, o) = layer.position(s);
-    // The successors (o, m') are canonicalised by o: map the whole position by o's
-    // symmetry once and step in the image (steps commute with symmetries).
-    let (p, g) = orbits.class(o);
-    let mg = transform(g, m);
-    let empty = ALL & !(mg | orbits.reps[p]);
-    for x in cells(mg) {
-        for y in cells(ctx.neighbours[x] & empty) {
-            let after = mg ^ (1 << x) ^ (1 << y);
-            if !code::is_win(val[layer.slot_in(p, after)].load(Relaxed)) {
-                return false;
+    // The predecessor: `mover` to move, against `m`, the representative of class `q`.
+    let (q, m, mover) = layer.position(u);
+    if !winning {
+        // Its successors (m, mover') are in block q, with no symmetry to apply: check them
+        // before looking the predecessor itself up far away in the array.
+        let empty = ALL & !(m | mover);
+        for x in cells(mover) {
+            for y in cells(ctx.neighbours[x] & empty) {
+                let after = layer.slot_in(q, mover ^ (1 << x) ^ (1 << y));
+                if !code::is_win(val[after].load(Relaxed)) {
+                    return;
+                }
             }
         }
     }
-    true
+    let c = if winning {
+        code::win(plies)
+    } else {
+        code::loss(plies)
+    };
+    let (p, g) = orbits.class(mover);
+    debug_assert!(
+        !ctx.goal_class[p],
+        "impossible positions are done from the start"
+    );
+    let mg = transform(g, m);
+    // Another thread may reach the same class from a symmetric bit: settle each slot once.
+    let mut claimed = false;
+    let mut claim = |t: usize| {
+        if val[t].compare_exchange(DRAW, c, Relaxed, Relaxed).is_ok() {
+            out.push(t as u32);
+            claimed = true;
+        }
+    };
+    claim(layer.slot_in(p, mg));
+    for s in cells(orbits.stabiliser(p) as u32) {
+        claim(layer.slot_in(p, transform(s, mg)));
+    }
+    if claimed {
+        // The class's bits: the images of `mover` under the symmetries that fix `m`.
+        let set = |b: usize| {
+            done[b / 64].fetch_or(1 << (b % 64), Relaxed);
+        };
+        set(u);
+        for s in cells(orbits.stabiliser(q) as u32) {
+            set(layer.slot_in(q, transform(s, mover)));
+        }
+    }
 }
 
 /// One drop-phase layer from the next one (`child`, a drop layer or the move phase).
@@ -430,8 +465,9 @@ fn drop_layer(
                         best = MATE - 1;
                     } else {
                         for y in cells(empty) {
-                            let v = code::value(child[child_layer.slot_in(p, m | 1 << y)])
-                                .expect("a drop never leads to a position where the mover has a goal");
+                            let v = code::value(child[child_layer.slot_in(p, m | 1 << y)]).expect(
+                                "a drop never leads to a position where the mover has a goal",
+                            );
                             best = best.max(back_up(v));
                         }
                     }
