@@ -19,9 +19,26 @@ use ply::solve::teeko::{Provider, Table, TableError, TeekoSolver, best_move, cod
 use ply::solve::{Budget, Solvable, Solver, back_up};
 use ply::util::Rng;
 
-/// A directory of its own for one test run.
+/// A directory of its own for one test run. Directories that earlier runs left behind
+/// (over an hour old) are removed.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ply-teeko-test-{}-{name}", std::process::id()));
+    let tmp = std::env::temp_dir();
+    for e in std::fs::read_dir(&tmp).into_iter().flatten().flatten() {
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > Duration::from_secs(3600));
+        if old
+            && e.file_name()
+                .to_string_lossy()
+                .starts_with("ply-teeko-test-")
+        {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+    let d = tmp.join(format!("ply-teeko-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("a scratch directory");
     d
@@ -306,6 +323,44 @@ fn table_agrees_with_successors_on_a_sample() {
 #[ignore = "builds the advanced table; run by scripts/test_heavy.sh"]
 fn advanced_table_agrees_with_successors_on_a_sample() {
     consistency(&advanced().0, true, 200_000, 2);
+}
+
+/// Every slot of the table (each class of positions once, 12.7M) against its successors.
+fn full_consistency(t: &Table) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for section in 0..9 {
+        let (layer, bytes) = t.section(section);
+        std::thread::scope(|sc| {
+            for k in 0..threads {
+                sc.spawn(move || {
+                    for slot in (k..layer.len).step_by(threads) {
+                        let (_, m, o) = layer.position(slot);
+                        let p = t.position(m, o);
+                        let c = bytes[slot];
+                        if c == code::INVALID {
+                            assert!(p.has_goal(p.side_to_move()), "{p:?}");
+                        } else if c == code::LOSS_NOW {
+                            assert!(p.has_goal(p.side_to_move().other()), "{p:?}");
+                        } else {
+                            assert_eq!(code::value(c), Some(backed_up(t, &p)), "{p:?}");
+                        }
+                    }
+                });
+            }
+        });
+    }
+}
+
+#[test]
+#[ignore = "checks all 12.7M slots; run by scripts/test_heavy.sh"]
+fn every_position_agrees_with_its_successors() {
+    full_consistency(&standard().0);
+}
+
+#[test]
+#[ignore = "builds the advanced table and checks all its slots; run by scripts/test_heavy.sh"]
+fn every_advanced_position_agrees_with_its_successors() {
+    full_consistency(&advanced().0);
 }
 
 /// Short distances agree with a plain search over the rules: positions the table values
