@@ -65,7 +65,7 @@ struct Ctx {
 impl Ctx {
     fn new(rules: &Rules) -> Ctx {
         let orbits = index().orbits(4);
-        let mut goal_class = vec![false; orbits.len()];
+        let mut goal_class = vec![false; orbits.count()];
         let mut completes = vec![0; super::index::BINOM[25][3] as usize];
         for &g in &rules.goals {
             goal_class[orbits.class(g).0] = true;
@@ -226,21 +226,20 @@ fn move_phase(
     // Finished positions (the opponent has a goal) and impossible ones (the mover has).
     let frontiers = parallel(
         threads,
-        orbits.len(),
+        orbits.count(),
         |_| Vec::new(),
         |orbit, frontier: &mut Vec<u32>| {
             let base = orbit * layer.block;
+            let block = &val[base..base + layer.block];
             if ctx.goal_class[orbit] {
-                for s in base..base + layer.block {
-                    val[s].store(INVALID, Relaxed);
-                }
+                block.iter().for_each(|v| v.store(INVALID, Relaxed));
                 return;
             }
-            for s in base..base + layer.block {
-                let (_, _, o) = layer.position(s);
+            for (i, v) in block.iter().enumerate() {
+                let (_, _, o) = layer.position(base + i);
                 if ctx.is_goal(o) {
-                    val[s].store(LOSS_NOW, Relaxed);
-                    frontier.push(s as u32);
+                    v.store(LOSS_NOW, Relaxed);
+                    frontier.push((base + i) as u32);
                 }
             }
         },
@@ -268,7 +267,7 @@ fn move_phase(
     // positions `plies + 1` away.
     let mut plies = 0u32;
     while !frontier.is_empty() {
-        let winning = plies % 2 == 0;
+        let winning = plies.is_multiple_of(2);
         let next = plies + 1;
         if (winning && next > code::MAX_WIN) || (!winning && next > code::MAX_LOSS) {
             return Err(DistanceOverflow(next));
@@ -449,7 +448,7 @@ fn drop_layer(
     debug_assert_eq!(opponents.k, layer.b);
     parallel(
         threads,
-        opponents.len(),
+        opponents.count(),
         |_| (),
         |p, _| {
             let o = opponents.reps[p];

@@ -33,7 +33,7 @@ pub fn win(plies: u32) -> u8 {
 /// A loss `plies` (even, at most [`MAX_LOSS`]) away.
 #[inline]
 pub fn loss(plies: u32) -> u8 {
-    debug_assert!(plies % 2 == 0 && plies <= MAX_LOSS);
+    debug_assert!(plies.is_multiple_of(2) && plies <= MAX_LOSS);
     (128 + plies / 2) as u8
 }
 
@@ -79,7 +79,7 @@ pub fn encode(value: i32) -> Option<u8> {
         (n % 2 == 1 && n <= MAX_WIN).then(|| win(n))
     } else {
         let n = (MATE + value) as u32;
-        (n % 2 == 0 && n <= MAX_LOSS).then(|| loss(n))
+        (n.is_multiple_of(2) && n <= MAX_LOSS).then(|| loss(n))
     }
 }
 

@@ -191,7 +191,7 @@ impl Orbits {
     }
 
     /// The number of classes.
-    pub fn len(&self) -> usize {
+    pub fn count(&self) -> usize {
         self.reps.len()
     }
 
@@ -262,7 +262,7 @@ pub fn masks(k: u32, n: u32) -> impl Iterator<Item = u32> {
             // Gosper's hack: the next larger mask with the same number of bits.
             let low = m & m.wrapping_neg();
             let ripple = m + low;
-            Some(ripple | ((m ^ ripple) >> 2) / low)
+            Some(ripple | (((m ^ ripple) >> 2) / low))
         };
         Some(m)
     })
@@ -312,7 +312,7 @@ impl Layer {
             a,
             b,
             block,
-            len: orbits.len() * block,
+            len: orbits.count() * block,
             orbits,
             unrank: &ix.unrank[b as usize][..block],
         }
@@ -382,9 +382,9 @@ mod tests {
         // Burnside: 4-sets fixed by the identity, the quarter turns, the half turn and the
         // four mirrors: (12650 + 6 + 6 + 66 + 4 * 150) / 8 = 1666.
         let ix = index();
-        assert_eq!(ix.orbits(4).len(), 1666);
-        assert_eq!(ix.orbits(0).len(), 1);
-        assert_eq!(ix.orbits(1).len(), 6);
+        assert_eq!(ix.orbits(4).count(), 1666);
+        assert_eq!(ix.orbits(0).count(), 1);
+        assert_eq!(ix.orbits(1).count(), 6);
         for k in 0..=4u32 {
             let o = ix.orbits(k);
             let total: u64 = o.sizes.iter().map(|&s| s as u64).sum();
@@ -401,13 +401,13 @@ mod tests {
         for (a, b) in [(0, 1), (1, 1), (2, 3), (3, 4), (4, 4)] {
             let layer = Layer::new(a, b);
             let mut hit = vec![false; layer.len];
-            for slot in 0..layer.len {
+            for (slot, h) in hit.iter_mut().enumerate() {
                 let (orbit, m, o) = layer.position(slot);
                 assert_eq!(m & o, 0);
                 assert_eq!((m.count_ones(), o.count_ones()), (a, b));
                 assert_eq!(layer.orbits().reps[orbit], m);
                 assert_eq!(layer.slot(m, o), slot, "({a},{b}) slot {slot}");
-                hit[slot] = true;
+                *h = true;
                 // Every image of the position lands on a slot of the same class.
                 for s in 0..8 {
                     let t = layer.slot(transform(s, m), transform(s, o));

@@ -206,19 +206,22 @@ impl Provider {
             *state = State::Waiting(Instant::now());
             return None;
         }
-        match self.lock() {
-            Some((lock, path)) => {
-                *state = State::Building;
-                let me = self.clone();
-                let spawned = std::thread::Builder::new()
-                    .name("teeko-table".into())
-                    .spawn(move || me.build_in_background(lock, path));
-                if let Err(e) = spawned {
-                    log::error!("cannot start the teeko table build: {e}");
-                    *state = State::Failed;
-                }
+        let (lock, path) = match self.lock() {
+            Claim::Theirs => {
+                *state = State::Waiting(Instant::now());
+                return None;
             }
-            None => *state = State::Waiting(Instant::now()),
+            Claim::Mine(lock, path) => (Some(lock), Some(path)),
+            Claim::Nowhere => (None, None),
+        };
+        *state = State::Building;
+        let me = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("teeko-table".into())
+            .spawn(move || me.build_in_background(lock, path));
+        if let Err(e) = spawned {
+            log::error!("cannot start the teeko table build: {e}");
+            *state = State::Failed;
         }
         None
     }
@@ -239,30 +242,31 @@ impl Provider {
     }
 
     /// Takes the build lock in the first of the provider's directories that is writable.
-    /// Returns the lock and the path to save the table at, or `None` when another process
-    /// holds the lock.
-    fn lock(&self) -> Option<(BuildLock, PathBuf)> {
+    fn lock(&self) -> Claim {
         for path in self.paths() {
             match BuildLock::acquire(&path) {
-                Ok(Some(lock)) => return Some((lock, path)),
+                Ok(Some(lock)) => return Claim::Mine(lock, path),
                 Ok(None) => {
                     log::info!(
                         "another process is building {}; waiting for it",
                         path.display()
                     );
-                    return None;
+                    return Claim::Theirs;
                 }
                 Err(e) => log::warn!("cannot write a table at {}: {e}", path.display()),
             }
         }
-        None
+        Claim::Nowhere
     }
 
-    fn build_in_background(self: Arc<Self>, lock: BuildLock, path: PathBuf) {
+    /// Builds the table, saves it at `path` (holding `lock`) when there is one, and makes
+    /// it the provider's.
+    fn build_in_background(self: Arc<Self>, lock: Option<BuildLock>, path: Option<PathBuf>) {
         log::warn!(
             "no usable teeko table: building {} in the background ({} threads); the engine \
              searches until it is ready",
-            path.display(),
+            path.as_ref()
+                .map_or("one in memory only".into(), |p| p.display().to_string()),
             self.threads
         );
         let start = Instant::now();
@@ -271,22 +275,25 @@ impl Provider {
             log::debug!("teeko table: {} ({}/{})", p.stage, p.done, p.total);
             let mut t = last_touch.lock().unwrap_or_else(|e| e.into_inner());
             if t.elapsed() > Duration::from_secs(5) {
-                lock.touch();
+                if let Some(l) = &lock {
+                    l.touch();
+                }
                 *t = Instant::now();
             }
         });
         let next = match built {
             Ok(t) => {
-                match t.save(&path) {
-                    Ok(()) => log::warn!(
-                        "teeko table built in {:.1} s and saved to {}",
-                        start.elapsed().as_secs_f64(),
-                        path.display()
+                let secs = start.elapsed().as_secs_f64();
+                match path.map(|p| (t.save(&p), p)) {
+                    Some((Ok(()), p)) => log::warn!(
+                        "teeko table built in {secs:.1} s and saved to {}",
+                        p.display()
                     ),
-                    Err(e) => log::error!(
-                        "teeko table built, but saving it to {} failed: {e}",
-                        path.display()
+                    Some((Err(e), p)) => log::error!(
+                        "teeko table built in {secs:.1} s, but saving it to {} failed: {e}",
+                        p.display()
                     ),
+                    None => log::warn!("teeko table built in {secs:.1} s (not saved)"),
                 }
                 State::Ready(Arc::new(t))
             }
@@ -298,6 +305,16 @@ impl Provider {
         drop(lock);
         *self.state.lock().unwrap_or_else(|e| e.into_inner()) = next;
     }
+}
+
+/// Who builds a missing table.
+enum Claim {
+    /// This process, saving it at the path.
+    Mine(BuildLock, PathBuf),
+    /// Another process holds the lock.
+    Theirs,
+    /// This process, but no directory is writable: the table stays in memory.
+    Nowhere,
 }
 
 /// `<table file>.lock`, held while this process builds the table.

@@ -238,6 +238,18 @@ impl Table {
 
     /// Reads and checks a table file for the given variant.
     pub fn load(path: &Path, advanced: bool) -> Result<Table, TableError> {
+        let expected = HEADER as u64 + layouts().iter().map(|l| l.len as u64).sum::<u64>();
+        match fs::metadata(path) {
+            Ok(m) if m.len() != expected => {
+                return Err(TableError::Corrupt(format!(
+                    "{} bytes, expected {expected} (truncated or padded)",
+                    m.len()
+                )));
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(TableError::Missing),
+            Err(e) => return Err(TableError::Io(e)),
+        }
         let bytes = match fs::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(TableError::Missing),
