@@ -128,9 +128,10 @@ pub struct Orbits {
     /// Per class: bit `s` set when symmetry `s` (not the identity) maps the
     /// representative onto itself.
     stab: Vec<u8>,
-    /// Per class, 25 entries: the compressed position of each cell outside the
-    /// representative (cells of the representative hold 0xff).
-    comp: Vec<u8>,
+    /// Per class and cell, the cell's terms of the colex rank of a set outside the
+    /// representative: `C(p, i + 1)` when the cell is the set's `i`-th (from 0), where `p` is
+    /// its compressed position. Zero for the representative's own cells.
+    terms: Vec<[u16; 4]>,
     /// Per class, 25 entries: the cell at each compressed position.
     decomp: Vec<u8>,
 }
@@ -140,7 +141,7 @@ impl Orbits {
         let count = BINOM[CELLS][k as usize] as usize;
         const UNSET: u32 = u32::MAX;
         let mut info = vec![UNSET; count];
-        let (mut reps, mut sizes, mut stab, mut comp, mut decomp) =
+        let (mut reps, mut sizes, mut stab, mut terms, mut decomp) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         // The k-sets in colex order are the k-bit masks in numeric order, so the first
         // set met of each class has the smallest rank in it: its representative.
@@ -170,11 +171,11 @@ impl Orbits {
             let mut dc = [0xffu8; CELLS];
             for c in 0..CELLS {
                 if m & (1 << c) == 0 {
-                    comp.push(p);
+                    terms.push(std::array::from_fn(|i| BINOM[p as usize][i + 1] as u16));
                     dc[p as usize] = c as u8;
                     p += 1;
                 } else {
-                    comp.push(0xff);
+                    terms.push([0; 4]);
                 }
             }
             decomp.extend_from_slice(&dc);
@@ -185,7 +186,7 @@ impl Orbits {
             reps,
             sizes,
             stab,
-            comp,
+            terms,
             decomp,
         }
     }
@@ -211,17 +212,17 @@ impl Orbits {
 
     /// Colex rank of `o` (cells outside the representative of `orbit`) among the sets of
     /// its size on those cells.
-    #[inline]
+    #[inline(always)]
     pub fn rank_outside(&self, orbit: usize, mut o: u32) -> usize {
-        let comp = &self.comp[orbit * CELLS..orbit * CELLS + CELLS];
+        let terms = &self.terms[orbit * CELLS..orbit * CELLS + CELLS];
         let mut r = 0;
-        let mut i = 1;
+        let mut i = 0;
         while o != 0 {
-            r += BINOM[comp[o.trailing_zeros() as usize] as usize][i];
+            r += terms[o.trailing_zeros() as usize][i] as usize;
             o &= o - 1;
             i += 1;
         }
-        r as usize
+        r
     }
 
     /// The cells of a mask of compressed positions outside the representative of `orbit`.
