@@ -18,7 +18,6 @@ pub mod table;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -383,8 +382,6 @@ enum Source {
 pub struct TeekoSolver {
     advanced: bool,
     source: Source,
-    /// Probes over the solver's life, for logs.
-    probes: AtomicU64,
 }
 
 impl TeekoSolver {
@@ -397,7 +394,6 @@ impl TeekoSolver {
         TeekoSolver {
             advanced,
             source: Source::Provider(provider),
-            probes: AtomicU64::new(0),
         }
     }
 
@@ -406,7 +402,6 @@ impl TeekoSolver {
         TeekoSolver {
             advanced: table.advanced,
             source: Source::Fixed(table),
-            probes: AtomicU64::new(0),
         }
     }
 
@@ -424,9 +419,7 @@ impl Solver<Teeko> for TeekoSolver {
             return None;
         }
         let table = self.table()?;
-        let s = solve_with(&table, pos);
-        self.probes.fetch_add(s.tbhits, Ordering::Relaxed);
-        Some(s)
+        Some(solve_with(&table, pos))
     }
 }
 
