@@ -15,21 +15,22 @@
 //! so its predecessors are `(o', m)` for each `o'` one step back from `o`. Everything is
 //! arranged so that only settling a position touches the 10 MB value array at random:
 //!
-//! - Predecessors are not settled at once but marked in a bitmap per thread (1.2 MB, which
-//!   stays in cache). A predecessor `(o', m)` is marked at the slot number of `(m, o')`:
-//!   since the frontier slot's `m` is a class representative, that is the frontier slot's
-//!   own block and needs no symmetry (the *marking layout*: by the opponent's class).
+//! - Settling a position marks its predecessors in a bitmap per thread (1.2 MB, which stays
+//!   in cache), for the next step. A predecessor `(o', m)` of a slot `(m, o)` is marked at
+//!   the slot number of `(m, o')`: since a slot's `m` is a class representative, that is
+//!   the slot's own block and needs no symmetry (the *marking layout*: by the opponent's
+//!   class).
 //! - A `done` bitmap in the same layout filters out positions already settled.
-//! - A sweep over the bitmaps, block by block, settles what is left. A loss candidate's
-//!   successors `(m, o'')` lie in block `m` too, which the sweep is working through, so the
-//!   check is local; only a position that is settled is looked up at its own slot, which
-//!   needs `o'`'s class and symmetry.
+//! - Each step is one sweep over the bitmaps, block by block, settling what is marked. A
+//!   loss candidate's successors `(m, o'')` lie in block `m` too, which the sweep is working
+//!   through, so the check is local; only a position that is settled is looked up at its
+//!   own slot, which needs `o'`'s class and symmetry.
 //!
 //! What is never settled is a draw.
 //!
 //! Slots of one class of positions (see [`super::index`]) are settled together, so their
-//! values stay equal. Threads split the marking (each its own bitmap) and the sweep (each
-//! its own bitmap ranges); a slot is settled by compare-and-swap from "draw", so when two
+//! values stay equal. Threads split each sweep by bitmap ranges and mark into bitmaps of
+//! their own; a slot is settled by compare-and-swap from "draw", so when two
 //! threads reach one class from symmetric bits, one of them settles it. A loss check may
 //! read a successor that another thread settles as a loss during the same sweep; it reads
 //! "not a win" either way, so the result does not depend on timing.
@@ -161,8 +162,6 @@ fn into_bytes(v: Vec<AtomicU8>) -> Vec<u8> {
     v.into_iter().map(AtomicU8::into_inner).collect()
 }
 
-/// Frontier entries handed to one marking job.
-const MARK_CHUNK: usize = 4096;
 /// Bitmap words handed to one sweep job (64 slots each).
 const SWEEP_CHUNK: usize = 512;
 
@@ -222,13 +221,18 @@ fn move_phase(
 ) -> Result<Vec<u8>, DistanceOverflow> {
     let orbits = layer.orbits();
     let val = atomic_bytes(layer.len, DRAW);
+    let words = layer.len.div_ceil(64);
+    let bitmap = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+    // Per thread: the marks the current step sweeps, and those it makes for the next step.
+    let mut marks: Vec<Vec<AtomicU64>> = (0..threads).map(|_| bitmap()).collect();
+    let mut next_marks: Vec<Vec<AtomicU64>> = (0..threads).map(|_| bitmap()).collect();
 
     // Finished positions (the opponent has a goal) and impossible ones (the mover has).
-    let frontiers = parallel(
+    let counts = parallel(
         threads,
         orbits.count(),
-        |_| Vec::new(),
-        |orbit, frontier: &mut Vec<u32>| {
+        |t| (t, 0u64),
+        |orbit, (t, count)| {
             let base = orbit * layer.block;
             let block = &val[base..base + layer.block];
             if ctx.goal_class[orbit] {
@@ -236,20 +240,17 @@ fn move_phase(
                 return;
             }
             for (i, v) in block.iter().enumerate() {
-                let (_, _, o) = layer.position(base + i);
+                let (_, m, o) = layer.position(base + i);
                 if ctx.is_goal(o) {
                     v.store(LOSS_NOW, Relaxed);
-                    frontier.push((base + i) as u32);
+                    mark_predecessors(ctx, layer, orbit, m, o, &marks[*t]);
+                    *count += 1;
                 }
             }
         },
     );
-    let mut frontier: Vec<u32> = frontiers.concat();
-    let mut settled = frontier.len() as u64;
+    let mut settled: u64 = counts.iter().map(|c| c.1).sum();
 
-    let words = layer.len.div_ceil(64);
-    let bitmap = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
-    let marks: Vec<Vec<AtomicU64>> = (0..threads).map(|_| bitmap()).collect();
     // Bits of the marking layout (see `mark_predecessors`) whose position is settled: a
     // filter that spares the sweep a random read of the value array. Bit `s` stands for the
     // mover of slot `s`'s opponent set playing against its class representative, so it is
@@ -263,10 +264,10 @@ fn move_phase(
         d.store(bits, Relaxed);
     }
 
-    // `frontier` holds the positions settled last, `plies` away; the next step settles
-    // positions `plies + 1` away.
+    // The marks are the predecessors of the positions settled last, `plies` away; the next
+    // step settles positions `plies + 1` away.
     let mut plies = 0u32;
-    while !frontier.is_empty() {
+    loop {
         let winning = plies.is_multiple_of(2);
         let next = plies + 1;
         if (winning && next > code::MAX_WIN) || (!winning && next > code::MAX_LOSS) {
@@ -279,69 +280,54 @@ fn move_phase(
             ),
             settled,
         );
-        mark_predecessors(ctx, layer, &frontier, &marks, threads);
-        let new = sweep(layer, &marks, &done, threads, |u, out| {
-            settle(ctx, layer, &val, &done, u, winning, next, out)
+        let new = sweep(layer, &marks, &done, threads, |u, t| {
+            settle(ctx, layer, &val, &done, &next_marks[t], u, winning, next)
         });
-        frontier = new;
-        settled += frontier.len() as u64;
+        if new == 0 {
+            break;
+        }
+        settled += new;
         plies = next;
+        std::mem::swap(&mut marks, &mut next_marks);
     }
     progress("move phase: draws", layer.len as u64);
     Ok(into_bytes(val))
 }
 
-/// Marks, in thread `t`'s bitmap, every predecessor of every frontier position. A
-/// predecessor `(o', m)` is marked at the slot of `(m, o')`: `m`, the frontier's mover, is a
-/// class representative, so this needs no symmetry and stays in the frontier slot's block.
-fn mark_predecessors(
-    ctx: &Ctx,
-    layer: Layer,
-    frontier: &[u32],
-    marks: &[Vec<AtomicU64>],
-    threads: usize,
-) {
+/// Marks, in one thread's bitmap, every predecessor of the position where the
+/// representative `m` of class `q` is to move against `o`. A predecessor `(o', m)` is marked
+/// at the slot number of `(m, o')`: this needs no symmetry and stays in block `q`.
+#[inline]
+fn mark_predecessors(ctx: &Ctx, layer: Layer, q: usize, m: u32, o: u32, bits: &[AtomicU64]) {
     let orbits = layer.orbits();
-    parallel(
-        threads,
-        frontier.len().div_ceil(MARK_CHUNK),
-        |t| t,
-        |job, &mut t| {
-            let bits = &marks[t];
-            let end = (job * MARK_CHUNK + MARK_CHUNK).min(frontier.len());
-            for &s in &frontier[job * MARK_CHUNK..end] {
-                let (q, m, o) = layer.position(s as usize);
-                let base = q * layer.block;
-                let empty = ALL & !(m | o);
-                for x in cells(o) {
-                    for y in cells(ctx.neighbours[x] & empty) {
-                        let u = base + orbits.rank_outside(q, o ^ (1 << x) ^ (1 << y));
-                        // One writer per bitmap: a plain read-modify-write is enough.
-                        let w = &bits[u / 64];
-                        w.store(w.load(Relaxed) | 1 << (u % 64), Relaxed);
-                    }
-                }
-            }
-        },
-    );
+    let base = q * layer.block;
+    let empty = ALL & !(m | o);
+    for x in cells(o) {
+        for y in cells(ctx.neighbours[x] & empty) {
+            let u = base + orbits.rank_outside(q, o ^ (1 << x) ^ (1 << y));
+            // One writer per bitmap: a plain read-modify-write is enough.
+            let w = &bits[u / 64];
+            w.store(w.load(Relaxed) | 1 << (u % 64), Relaxed);
+        }
+    }
 }
 
 /// Visits every marked bit that is not `done` once, in bitmap-range jobs, clearing the
-/// marks, and calls `settle(bit, out)`, which pushes the slots it settles to `out`. Returns
-/// them all.
+/// marks, and calls `settle(bit, thread)`, which returns how many slots it settled. Returns
+/// the total.
 fn sweep(
     layer: Layer,
     marks: &[Vec<AtomicU64>],
     done: &[AtomicU64],
     threads: usize,
-    settle: impl Fn(usize, &mut Vec<u32>) + Sync,
-) -> Vec<u32> {
+    settle: impl Fn(usize, usize) -> u64 + Sync,
+) -> u64 {
     let words = layer.len.div_ceil(64);
-    let found = parallel(
+    let counts = parallel(
         threads,
         words.div_ceil(SWEEP_CHUNK),
-        |_| Vec::new(),
-        |job, out: &mut Vec<u32>| {
+        |t| (t, 0u64),
+        |job, (t, count)| {
             for w in job * SWEEP_CHUNK..(job * SWEEP_CHUNK + SWEEP_CHUNK).min(words) {
                 let mut bits = 0;
                 for m in marks {
@@ -353,18 +339,19 @@ fn sweep(
                 }
                 bits &= !done[w].load(Relaxed);
                 while bits != 0 {
-                    settle(w * 64 + bits.trailing_zeros() as usize, out);
+                    *count += settle(w * 64 + bits.trailing_zeros() as usize, *t);
                     bits &= bits - 1;
                 }
             }
         },
     );
-    found.concat()
+    counts.iter().map(|c| c.1).sum()
 }
 
 /// Settles the predecessor marked at bit `u` (see [`mark_predecessors`]) and the other slots
 /// of its class, if not settled yet: as a win in `plies` when `winning`, else as a loss in
-/// `plies` when all its successors are wins. Sets the class's bits in `done`.
+/// `plies` when all its successors are wins. Then sets the class's bits in `done` and marks
+/// its own predecessors in `next`. Returns the number of slots settled.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn settle(
@@ -372,11 +359,11 @@ fn settle(
     layer: Layer,
     val: &[AtomicU8],
     done: &[AtomicU64],
+    next: &[AtomicU64],
     u: usize,
     winning: bool,
     plies: u32,
-    out: &mut Vec<u32>,
-) {
+) -> u64 {
     let orbits = layer.orbits();
     // The predecessor: `mover` to move, against `m`, the representative of class `q`.
     let (q, m, mover) = layer.position(u);
@@ -388,7 +375,7 @@ fn settle(
             for y in cells(ctx.neighbours[x] & empty) {
                 let after = layer.slot_in(q, mover ^ (1 << x) ^ (1 << y));
                 if !code::is_win(val[after].load(Relaxed)) {
-                    return;
+                    return 0;
                 }
             }
         }
@@ -405,18 +392,12 @@ fn settle(
     );
     let mg = transform(g, m);
     // Another thread may reach the same class from a symmetric bit: settle each slot once.
-    let mut claimed = false;
-    let mut claim = |t: usize| {
-        if val[t].compare_exchange(DRAW, c, Relaxed, Relaxed).is_ok() {
-            out.push(t as u32);
-            claimed = true;
-        }
-    };
-    claim(layer.slot_in(p, mg));
+    let claim = |t: usize| val[t].compare_exchange(DRAW, c, Relaxed, Relaxed).is_ok() as u64;
+    let mut claimed = claim(layer.slot_in(p, mg));
     for s in cells(orbits.stabiliser(p) as u32) {
-        claim(layer.slot_in(p, transform(s, mg)));
+        claimed += claim(layer.slot_in(p, transform(s, mg)));
     }
-    if claimed {
+    if claimed > 0 {
         // The class's bits: the images of `mover` under the symmetries that fix `m`.
         let set = |b: usize| {
             done[b / 64].fetch_or(1 << (b % 64), Relaxed);
@@ -425,7 +406,11 @@ fn settle(
         for s in cells(orbits.stabiliser(q) as u32) {
             set(layer.slot_in(q, transform(s, mover)));
         }
+        // One member of the class is enough: its predecessors' classes are all of the
+        // class's predecessors' classes.
+        mark_predecessors(ctx, layer, p, orbits.reps[p], mg, next);
     }
+    claimed
 }
 
 /// One drop-phase layer from the next one (`child`, a drop layer or the move phase).
