@@ -275,8 +275,9 @@ fn move_phase(
         }
         progress(
             &format!(
-                "move phase: {} in {next} plies",
-                if winning { "wins" } else { "losses" }
+                "move phase: {} in {next} ply{}",
+                if winning { "wins" } else { "losses" },
+                if next == 1 { "" } else { "s" }
             ),
             settled,
         );
