@@ -1,0 +1,636 @@
+//! Teeko solved strongly: every position's value with its distance, from a table built by
+//! retrograde analysis ([`build`]) and kept in a file ([`table`]).
+//!
+//! - `ply solve teeko [--advanced]` builds a variant's table (both centre rules share it:
+//!   the rule only restricts the very first drop) and prints what it found.
+//! - In the engine, [`TeekoSolver`] answers from the table: the exact value (fastest win,
+//!   slowest loss) and a move that keeps it. The table is read from its file on first use;
+//!   when the file is missing or damaged, a background thread builds and saves it, and the
+//!   solver declines (the engine searches instead) until it is ready. See [`Provider`].
+//!
+//! Values are game-theoretic with unbounded play (no repetition or move-limit rule). Playing
+//! the fastest win matters: a merely value-keeping move can cycle in a won position.
+
+pub mod build;
+pub mod code;
+pub mod index;
+pub mod table;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant, SystemTime};
+
+use clap::Parser;
+
+use super::{Budget, Solution, Solvable, Solver, back_up};
+use crate::game::{Game, Player};
+use crate::games::Teeko;
+use crate::games::teeko::{TeekoMove, rules};
+use crate::search::{MATE, Score, terminal_value};
+pub use build::Progress;
+pub use table::{PhaseStats, Stats, Table, TableError};
+
+/// Builds a variant's table in memory on `threads` threads.
+pub fn build_table(
+    advanced: bool,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Table, String> {
+    let values =
+        build::build(rules(advanced, true), threads, progress).map_err(|e| e.to_string())?;
+    Ok(Table::from_values(advanced, values))
+}
+
+/// The best move of a position that is not over, by the table: the fastest win, the slowest
+/// loss, or a drawing move; the first such in the game's move order. Returns the move, the
+/// value (searcher's scale) and the number of table probes.
+pub fn best_move(table: &Table, pos: &Teeko) -> Option<(TeekoMove, i32, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut best: Option<(TeekoMove, i32)> = None;
+    let mut probes = 0;
+    for mv in moves {
+        let mut child = *pos;
+        child.play(mv);
+        let v = if child.outcome().is_some() {
+            MATE - 1
+        } else {
+            probes += 1;
+            back_up(table.value_of(&child))
+        };
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((mv, v));
+        }
+    }
+    best.map(|(m, v)| (m, v, probes))
+}
+
+/// Plies of principal variation reported with a solution.
+const PV_PLIES: usize = 12;
+
+/// The solution of a position from a table (exact, with a best move and a short PV).
+pub fn solve_with(table: &Table, pos: &Teeko) -> Solution<TeekoMove> {
+    if let Some(o) = pos.outcome() {
+        return Solution {
+            best: None,
+            value: terminal_value(o, pos.side_to_move(), 0),
+            exact: true,
+            pv: Vec::new(),
+            nodes: 0,
+            tbhits: 0,
+        };
+    }
+    let mut pv = Vec::new();
+    let mut tbhits = 0;
+    let mut value = 0;
+    let mut p = *pos;
+    while pv.len() < PV_PLIES {
+        let Some((mv, v, probes)) = best_move(table, &p) else {
+            break;
+        };
+        if pv.is_empty() {
+            value = v;
+        }
+        tbhits += probes;
+        pv.push(mv);
+        p.play(mv);
+    }
+    Solution {
+        best: pv.first().copied(),
+        value,
+        exact: true,
+        pv,
+        nodes: tbhits,
+        tbhits,
+    }
+}
+
+/// Seconds after which a build's lock file that has not been touched is considered left
+/// behind by a process that died.
+const STALE_LOCK: Duration = Duration::from_secs(120);
+/// How often a waiting provider looks for a table another process is building.
+const RECHECK: Duration = Duration::from_secs(2);
+
+enum State {
+    /// Not looked for yet.
+    Unknown,
+    Ready(Arc<Table>),
+    /// This process builds it.
+    Building,
+    /// Another process holds the build lock, or building is disabled; look again later.
+    Waiting(Instant),
+    /// The build failed; not retried in this process.
+    Failed,
+}
+
+/// One variant's table for the engine: loaded lazily from its directory, or built in a
+/// background thread and saved there (see [`Provider::shared`] for the engine's directories).
+///
+/// Several processes may start at once: the builder holds `<file>.lock` (created
+/// exclusively, touched while it works, removed when done; a lock untouched for two minutes
+/// is taken over), and the file appears by an atomic rename, so a reader never sees a
+/// partial table. A damaged file (bad size or checksum) is rebuilt and replaced.
+///
+/// Setting `PLY_TABLES_AUTOBUILD=0` disables background builds (tables are only loaded).
+pub struct Provider {
+    /// Where to look for the table and where to build it, in order of preference.
+    dirs: Vec<PathBuf>,
+    advanced: bool,
+    threads: usize,
+    state: Mutex<State>,
+}
+
+impl Provider {
+    /// A provider that keeps the table in `dir` only.
+    pub fn new(dir: PathBuf, advanced: bool) -> Arc<Provider> {
+        Self::with_dirs(vec![dir], advanced)
+    }
+
+    fn with_dirs(dirs: Vec<PathBuf>, advanced: bool) -> Arc<Provider> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Arc::new(Provider {
+            dirs,
+            advanced,
+            threads,
+            state: Mutex::new(State::Unknown),
+        })
+    }
+
+    /// The process-wide provider of a variant: [`table::default_dir`], then
+    /// [`table::fallback_dir`] when the default is not writable.
+    pub fn shared(advanced: bool) -> Arc<Provider> {
+        static SHARED: [OnceLock<Arc<Provider>>; 2] = [OnceLock::new(), OnceLock::new()];
+        SHARED[advanced as usize]
+            .get_or_init(|| {
+                Provider::with_dirs(vec![table::default_dir(), table::fallback_dir()], advanced)
+            })
+            .clone()
+    }
+
+    /// The table file in the provider's first directory.
+    pub fn path(&self) -> PathBuf {
+        self.paths()[0].clone()
+    }
+
+    fn paths(&self) -> Vec<PathBuf> {
+        self.dirs
+            .iter()
+            .map(|d| d.join(table::file_name(self.advanced)))
+            .collect()
+    }
+
+    /// The table if it is ready; otherwise starts loading or building it and returns `None`.
+    pub fn get(self: &Arc<Self>) -> Option<Arc<Table>> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match &*state {
+            State::Ready(t) => return Some(t.clone()),
+            State::Building | State::Failed => return None,
+            State::Waiting(since) if since.elapsed() < RECHECK => return None,
+            State::Waiting(_) | State::Unknown => {}
+        }
+        for path in self.paths() {
+            match Table::load(&path, self.advanced) {
+                Ok(t) => {
+                    log::info!("teeko table loaded from {}", path.display());
+                    let t = Arc::new(t);
+                    *state = State::Ready(t.clone());
+                    return Some(t);
+                }
+                Err(TableError::Missing) => {}
+                Err(e) => log::warn!("{}: {e}; it will be rebuilt", path.display()),
+            }
+        }
+        if std::env::var("PLY_TABLES_AUTOBUILD").is_ok_and(|v| v == "0") {
+            *state = State::Waiting(Instant::now());
+            return None;
+        }
+        let (lock, path) = match self.lock() {
+            Claim::Theirs => {
+                *state = State::Waiting(Instant::now());
+                return None;
+            }
+            Claim::Mine(lock, path) => (Some(lock), Some(path)),
+            Claim::Nowhere => (None, None),
+        };
+        *state = State::Building;
+        let me = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("teeko-table".into())
+            .spawn(move || me.build_in_background(lock, path));
+        if let Err(e) = spawned {
+            log::error!("cannot start the teeko table build: {e}");
+            *state = State::Failed;
+        }
+        None
+    }
+
+    /// Waits up to `timeout` for the table (starting its load or build), for callers that
+    /// can afford to block.
+    pub fn wait(self: &Arc<Self>, timeout: Duration) -> Option<Arc<Table>> {
+        let end = Instant::now() + timeout;
+        loop {
+            if let Some(t) = self.get() {
+                return Some(t);
+            }
+            if Instant::now() >= end {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Takes the build lock in the first of the provider's directories that is writable.
+    fn lock(&self) -> Claim {
+        for path in self.paths() {
+            match BuildLock::acquire(&path) {
+                Ok(Some(lock)) => return Claim::Mine(lock, path),
+                Ok(None) => {
+                    log::info!(
+                        "another process is building {}; waiting for it",
+                        path.display()
+                    );
+                    return Claim::Theirs;
+                }
+                Err(e) => log::warn!("cannot write a table at {}: {e}", path.display()),
+            }
+        }
+        Claim::Nowhere
+    }
+
+    /// Builds the table, saves it at `path` (holding `lock`) when there is one, and makes
+    /// it the provider's.
+    fn build_in_background(self: Arc<Self>, lock: Option<BuildLock>, path: Option<PathBuf>) {
+        log::warn!(
+            "no usable teeko table: building {} in the background ({} threads); the engine \
+             searches until it is ready",
+            path.as_ref()
+                .map_or("one in memory only".into(), |p| p.display().to_string()),
+            self.threads
+        );
+        let start = Instant::now();
+        let last_touch = Mutex::new(Instant::now());
+        let built = build_table(self.advanced, self.threads, &|p| {
+            log::debug!("teeko table: {} ({}/{})", p.stage, p.done, p.total);
+            let mut t = last_touch.lock().unwrap_or_else(|e| e.into_inner());
+            if t.elapsed() > Duration::from_secs(5) {
+                if let Some(l) = &lock {
+                    l.touch();
+                }
+                *t = Instant::now();
+            }
+        });
+        let next = match built {
+            Ok(t) => {
+                let secs = start.elapsed().as_secs_f64();
+                match path.map(|p| (t.save(&p), p)) {
+                    Some((Ok(()), p)) => log::warn!(
+                        "teeko table built in {secs:.1} s and saved to {}",
+                        p.display()
+                    ),
+                    Some((Err(e), p)) => log::error!(
+                        "teeko table built in {secs:.1} s, but saving it to {} failed: {e}",
+                        p.display()
+                    ),
+                    None => log::warn!("teeko table built in {secs:.1} s (not saved)"),
+                }
+                State::Ready(Arc::new(t))
+            }
+            Err(e) => {
+                log::error!("teeko table build failed: {e}");
+                State::Failed
+            }
+        };
+        drop(lock);
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = next;
+    }
+}
+
+/// Who builds a missing table.
+enum Claim {
+    /// This process, saving it at the path.
+    Mine(BuildLock, PathBuf),
+    /// Another process holds the lock.
+    Theirs,
+    /// This process, but no directory is writable: the table stays in memory.
+    Nowhere,
+}
+
+/// `<table file>.lock`, held while this process builds the table.
+struct BuildLock {
+    path: PathBuf,
+    file: fs::File,
+}
+
+impl BuildLock {
+    /// `Ok(None)` when another live process holds it.
+    fn acquire(table: &Path) -> std::io::Result<Option<BuildLock>> {
+        if let Some(d) = table.parent() {
+            fs::create_dir_all(d)?;
+        }
+        let mut name = table.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        for _ in 0..2 {
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(file) => {
+                    use std::io::Write;
+                    let _ = writeln!(&file, "{}", std::process::id());
+                    return Ok(Some(BuildLock { path, file }));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let age = fs::metadata(&path)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| SystemTime::now().duration_since(t).ok());
+                    if age.is_some_and(|a| a > STALE_LOCK) {
+                        log::warn!("removing a stale lock {}", path.display());
+                        let _ = fs::remove_file(&path);
+                        continue;
+                    }
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(None)
+    }
+
+    fn touch(&self) {
+        let _ = self.file.set_modified(SystemTime::now());
+    }
+}
+
+impl Drop for BuildLock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Where a solver's table comes from.
+enum Source {
+    Provider(Arc<Provider>),
+    Fixed(Arc<Table>),
+}
+
+/// The Teeko solver: answers from the table of its variant, or declines while it is not
+/// available. `tbhits` counts table probes (one per child position looked up).
+pub struct TeekoSolver {
+    advanced: bool,
+    source: Source,
+}
+
+impl TeekoSolver {
+    /// A solver using the process-wide table of the variant (see [`Provider`]).
+    pub fn new(advanced: bool) -> TeekoSolver {
+        Self::with_provider(Provider::shared(advanced), advanced)
+    }
+
+    pub fn with_provider(provider: Arc<Provider>, advanced: bool) -> TeekoSolver {
+        TeekoSolver {
+            advanced,
+            source: Source::Provider(provider),
+        }
+    }
+
+    /// A solver answering from a table already in memory.
+    pub fn with_table(table: Arc<Table>) -> TeekoSolver {
+        TeekoSolver {
+            advanced: table.advanced,
+            source: Source::Fixed(table),
+        }
+    }
+
+    fn table(&self) -> Option<Arc<Table>> {
+        match &self.source {
+            Source::Fixed(t) => Some(t.clone()),
+            Source::Provider(p) => p.get(),
+        }
+    }
+}
+
+impl Solver<Teeko> for TeekoSolver {
+    fn solve(&mut self, pos: &Teeko, _budget: &Budget) -> Option<Solution<TeekoMove>> {
+        if pos.rules().advanced != self.advanced {
+            return None;
+        }
+        let table = self.table()?;
+        Some(solve_with(&table, pos))
+    }
+}
+
+impl Solvable for Teeko {
+    fn solver(start: &Self) -> Option<Box<dyn Solver<Self>>> {
+        Some(Box::new(TeekoSolver::new(start.rules().advanced)))
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ply solve teeko",
+    about = "Builds the Teeko tablebase: the value and distance of every position, by \
+             retrograde analysis. Both centre rules share one table per goal set.",
+    after_help = "The table goes to $PLY_TABLES, else $XDG_DATA_HOME/ply, else \
+                  ~/.local/share/ply (or a temporary directory if that is not writable). \
+                  The engine finds it there, and builds it by itself if it is missing."
+)]
+struct Args {
+    /// Advanced Teeko: 58 goals (also the corners of every 3x3, 4x4 and 5x5 square).
+    #[arg(long)]
+    advanced: bool,
+    /// Threads to build with (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Table file to write (default: the engine's table location).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Rebuild even if a valid table is already there.
+    #[arg(long)]
+    force: bool,
+    /// Instead of building, print the value and best move of this position (in ply's
+    /// Teeko notation, such as "...../.b.r./..b../.r.../..... b") from the table.
+    #[arg(long, value_name = "FEN")]
+    probe: Option<String>,
+    /// With --probe: the first drop may not be the centre.
+    #[arg(long)]
+    no_centre: bool,
+}
+
+/// `ply solve teeko ARGS...`.
+pub fn cli(args: &[String]) -> Result<(), String> {
+    let argv = std::iter::once("ply solve teeko".to_string()).chain(args.iter().cloned());
+    let a = match Args::try_parse_from(argv) {
+        Ok(a) => a,
+        Err(e) if e.use_stderr() => return Err(e.render().to_string()),
+        Err(e) => {
+            // --help: print it and succeed.
+            let _ = e.print();
+            return Ok(());
+        }
+    };
+    let path = a.out.clone().unwrap_or_else(|| {
+        let primary = table::default_dir().join(table::file_name(a.advanced));
+        let fallback = table::fallback_dir().join(table::file_name(a.advanced));
+        if primary.exists() || !fallback.exists() {
+            primary
+        } else {
+            fallback
+        }
+    });
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+
+    let existing = if a.force {
+        None
+    } else {
+        match Table::load(&path, a.advanced) {
+            Ok(t) => Some(t),
+            Err(TableError::Missing) => None,
+            Err(e) => {
+                eprintln!("{}: {e}; rebuilding", path.display());
+                None
+            }
+        }
+    };
+
+    if let Some(fen) = &a.probe {
+        let table = match existing {
+            Some(t) => t,
+            None => {
+                return Err(format!(
+                    "no table at {} (build it with `ply solve teeko{}`)",
+                    path.display(),
+                    if a.advanced { " --advanced" } else { "" }
+                ));
+            }
+        };
+        let pos = Teeko::from_raw(0, 0, Player::First, rules(a.advanced, !a.no_centre))
+            .from_fen(fen)
+            .map_err(|e| e.to_string())?;
+        let s = solve_with(&table, &pos);
+        println!("value: {}", describe(s.value));
+        if let Some(b) = s.best {
+            let mut p = pos;
+            let pv: Vec<String> =
+                s.pv.iter()
+                    .map(|&m| {
+                        let t = p.format_move(m);
+                        p.play(m);
+                        t
+                    })
+                    .collect();
+            println!("best move: {}", pos.format_move(b));
+            println!("pv: {}", pv.join(" "));
+        }
+        return Ok(());
+    }
+
+    let (table, built_in) = match existing {
+        Some(t) => {
+            println!("table already built: {} (--force rebuilds)", path.display());
+            (t, None)
+        }
+        None => {
+            let bar = indicatif::ProgressBar::new(1);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{elapsed:>4} [{bar:36}] {percent:>3}% {msg}",
+                )
+                .expect("a valid template")
+                .progress_chars("=> "),
+            );
+            let start = Instant::now();
+            let built = build_table(a.advanced, threads, &|p| {
+                bar.set_length(p.total);
+                bar.set_position(p.done);
+                bar.set_message(p.stage.to_string());
+            });
+            bar.finish_and_clear();
+            let t = built?;
+            let secs = start.elapsed().as_secs_f64();
+            t.save(&path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            (t, Some((secs, threads)))
+        }
+    };
+    print!("{}", summary(&table, &path, built_in));
+    Ok(())
+}
+
+/// A value in words, with the protocol's score.
+fn describe(v: i32) -> String {
+    let s = Score::from_value(v);
+    match s {
+        Score::Mate(n) if n > 0 => format!("win in {} plies (score {s})", MATE - v),
+        Score::Mate(_) => format!("loss in {} plies (score {s})", MATE + v),
+        Score::Cp(_) => "draw (score cp 0)".to_string(),
+    }
+}
+
+/// The report printed after a build.
+pub fn summary(table: &Table, path: &Path, built: Option<(f64, usize)>) -> String {
+    let st = table.stats();
+    let mut out = String::new();
+    let name = if table.advanced {
+        "advanced Teeko (58 goals)"
+    } else {
+        "Teeko (44 goals)"
+    };
+    match built {
+        Some((secs, threads)) => {
+            out += &format!(
+                "{name}: built in {secs:.2} s on {threads} thread(s), saved to {}\n",
+                path.display()
+            );
+            if let Some([m, d]) = table.build_times {
+                out += &format!(
+                    "  move phase {:.2} s, drop phase {:.2} s (wall)\n",
+                    m.as_secs_f64(),
+                    d.as_secs_f64()
+                );
+            }
+        }
+        None => out += &format!("{name}: {}\n", path.display()),
+    }
+    out += &format!("start, centre allowed:   {}\n", describe(st.start));
+    out += &format!(
+        "start, centre forbidden: {}\n",
+        describe(st.start_no_centre)
+    );
+    out += "positions (mover-relative boards; lost includes finished):\n";
+    out += &format!(
+        "  {:<11} {:>11} {:>11} {:>11} {:>11} {:>10} {:>10}\n",
+        "phase", "total", "won", "drawn", "lost", "finished", "impossible"
+    );
+    for (label, p) in [("drop phase", &st.drop), ("move phase", &st.moves)] {
+        out += &format!(
+            "  {label:<11} {:>11} {:>11} {:>11} {:>11} {:>10} {:>10}\n",
+            p.total(),
+            p.won,
+            p.drawn,
+            p.lost,
+            p.finished,
+            p.invalid
+        );
+    }
+    for (label, p) in [("drop phase", &st.drop), ("move phase", &st.moves)] {
+        let (m, o) = p.longest_win_at;
+        out += &format!(
+            "longest forced win ({label}): {} plies (mate {}), e.g. {}\n",
+            p.longest_win,
+            p.longest_win.div_ceil(2),
+            table.position(m, o).fen()
+        );
+    }
+    out += &format!(
+        "longest forced loss: {} plies in the drop phase, {} in the move phase\n",
+        st.drop.longest_loss, st.moves.longest_loss
+    );
+    out
+}
