@@ -8,7 +8,7 @@ use std::process::Command;
 use referee_common::*;
 
 fn check(engine: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(referee())
+    let out = hermetic(&mut Command::new(referee()))
         .args(["check", "--timeout", "3000", "--"])
         .args(engine)
         .output()

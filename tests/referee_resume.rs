@@ -43,7 +43,7 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     let rec = dir.join("r.jsonl");
     let mut a = match_args(TOTAL, "3");
     a.extend(args(&["--records", rec.to_str().unwrap()]));
-    let mut child = Command::new(referee())
+    let mut child = hermetic(&mut Command::new(referee()))
         .args(&a)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -139,7 +139,7 @@ fn sigint_stops_cleanly_with_exit_code_3_and_the_match_resumes() {
     let rec = dir.join("r.jsonl");
     let mut a = match_args(TOTAL, "9");
     a.extend(args(&["--records", rec.to_str().unwrap()]));
-    let child = Command::new(referee())
+    let child = hermetic(&mut Command::new(referee()))
         .args(&a)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

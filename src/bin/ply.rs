@@ -72,8 +72,11 @@ enum Cmd {
     },
     /// Runs a game's solver: `ply solve teeko` builds the Teeko tablebase, `ply solve
     /// connect4` scores Connect Four positions (`--help` after the game name for details).
+    // Its own help flag would swallow `ply solve teeko --help`: the game's parser answers it.
+    #[command(disable_help_flag = true)]
     Solve {
         /// connect4 or teeko
+        #[arg(allow_hyphen_values = true)]
         game: String,
         /// Passed to the game's solver.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -120,6 +123,15 @@ fn main() {
             let result = match game.as_str() {
                 "connect4" => ply::solve::connect4::cli(&args),
                 "teeko" => ply::solve::teeko::cli(&args),
+                "-h" | "--help" | "help" => {
+                    println!(
+                        "Usage: ply solve <GAME> [ARGS]...\n\n\
+                         ply solve teeko [--advanced] ...   build the Teeko tablebase\n\
+                         ply solve connect4 [FILE] ...      score Connect Four positions exactly\n\n\
+                         `ply solve <GAME> --help` describes each."
+                    );
+                    Ok(())
+                }
                 other => Err(format!(
                     "no solver command for '{other}' (known: connect4, teeko)"
                 )),

@@ -54,6 +54,15 @@ impl Go {
     }
 }
 
+/// Tests do not touch the user's tables: by default the engine looks for them in an empty
+/// directory of this test process and never builds one in the background (a test that wants
+/// the Teeko table passes its own `PLY_TABLES`).
+pub fn hermetic(cmd: &mut Command) {
+    let dir = std::env::temp_dir().join(format!("ply-test-no-tables-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    cmd.env("PLY_TABLES", dir).env("PLY_TABLES_AUTOBUILD", "0");
+}
+
 impl Engine {
     pub fn start() -> Engine {
         Engine::start_with_env(&[])
@@ -64,6 +73,7 @@ impl Engine {
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        hermetic(&mut cmd);
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -202,7 +212,9 @@ impl Drop for Engine {
 
 /// Runs ply on a whole script (stdin closed at the end) and returns its stdout lines.
 pub fn run_script(script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
+    hermetic(&mut cmd);
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

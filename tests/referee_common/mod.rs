@@ -6,7 +6,6 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
 
 use ply::game::{Game, Outcome, Params, Player};
 
@@ -14,26 +13,21 @@ pub fn ply() -> &'static str {
     env!("CARGO_BIN_EXE_ply")
 }
 
-/// The words of an `--engine` group for ply as these tests want it: the plain searcher, so a
-/// fixed depth means that depth and costs what it did. Where ply has solvers (its `uci`
-/// lists `UseSolver`), they are switched off.
+/// The words of an `--engine` group for ply as these tests want it: the plain searcher
+/// (`UseSolver` off), so a fixed depth means that depth and costs what it did.
 pub fn ply_words() -> Vec<String> {
-    static HAS_SOLVER: OnceLock<bool> = OnceLock::new();
-    let has_solver = *HAS_SOLVER.get_or_init(|| {
-        let mut child = Command::new(ply())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("cannot start ply");
-        let _ = child.stdin.take().expect("piped").write_all(b"uci\nquit\n");
-        let out = child.wait_with_output().expect("ply did not exit");
-        String::from_utf8_lossy(&out.stdout).contains("option name UseSolver ")
-    });
-    let mut words = vec![format!("cmd={}", ply())];
-    if has_solver {
-        words.push("option.UseSolver=false".to_string());
-    }
-    words
+    vec![
+        format!("cmd={}", ply()),
+        "option.UseSolver=false".to_string(),
+    ]
+}
+
+/// Engines started by the referee inherit this: no tables are looked for in the user's
+/// directories, and none is built in the background.
+pub fn hermetic(cmd: &mut Command) -> &mut Command {
+    let dir = std::env::temp_dir().join(format!("ply-test-no-tables-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    cmd.env("PLY_TABLES", dir).env("PLY_TABLES_AUTOBUILD", "0")
 }
 
 pub fn referee() -> &'static str {
@@ -55,7 +49,7 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// Runs the referee with `args`, feeding `stdin` (or nothing).
 pub fn run_referee(args: &[String], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(referee())
+    let mut child = hermetic(&mut Command::new(referee()))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
