@@ -26,6 +26,28 @@ impl<const W: usize, const H: usize> Geo<W, H> {
     pub const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
     /// The cells of column 0, sentinel included.
     const COL0: u64 = (1u64 << (H + 1)) - 1;
+    /// Cells of the odd rows counted from 1 at the bottom (bit rows 0, 2, 4, ...): the first
+    /// player's threats there are the ones that parity play can make good.
+    pub const ODD_ROWS: u64 = {
+        let mut m = 0u64;
+        let mut r = 0;
+        while r < H {
+            m |= Self::BOTTOM << r;
+            r += 2;
+        }
+        m
+    };
+    /// [`Geo::ODD_ROWS`] plus, when `H` is even, the sentinel row (row `H + 1` counted from
+    /// 1 is odd): where the first empty cell of a column lies when its height is even.
+    pub const ODD_ROWS_EXT: u64 = {
+        let mut m = 0u64;
+        let mut r = 0;
+        while r <= H {
+            m |= Self::BOTTOM << r;
+            r += 2;
+        }
+        m
+    };
     /// Columns from the centre outwards, `W / 2` first, then alternately left and right:
     /// the static move order.
     pub const ORDER: [usize; W] = {
@@ -90,6 +112,21 @@ impl<const W: usize, const H: usize> Geo<W, H> {
         dir!(H);
         dir!(H + 2);
         r & (Self::BOARD ^ mask)
+    }
+
+    /// True when `stones` holds four in a line.
+    #[inline(always)]
+    pub fn aligned(stones: u64) -> bool {
+        let p = stones;
+        let m = p & (p >> 1);
+        let mut any = m & (m >> 2);
+        let m = p & (p >> (H + 1));
+        any |= m & (m >> (2 * (H + 1)));
+        let m = p & (p >> H);
+        any |= m & (m >> (2 * H));
+        let m = p & (p >> (H + 2));
+        any |= m & (m >> (2 * (H + 2)));
+        any != 0
     }
 
     /// The board reflected left to right: column `c` becomes column `W - 1 - c`. Works on

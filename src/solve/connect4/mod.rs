@@ -171,11 +171,11 @@ impl Connect4Solver {
         self.table
             .set_bucket_bits(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));
         self.table.mark_dirty();
-        let table = &self.table;
+        let (table, threads) = (&self.table, self.threads);
         dispatch!(
             self.width,
             self.height,
-            score_generic(table, budget, cur, mask, moves)
+            score_generic(table, budget, cur, mask, moves, threads)
         )
         .expect("the size was checked at construction")
     }
@@ -220,14 +220,10 @@ fn score_generic<const W: usize, const H: usize>(
     cur: u64,
     mask: u64,
     moves: u32,
+    threads: usize,
 ) -> Option<Scored> {
-    let ctl = Control::new(budget);
-    let mut w = Worker::<W, H>::new(table, &ctl);
-    let s = w.score(cur, mask, moves)?;
-    Some(Scored {
-        score: s,
-        nodes: w.nodes,
-    })
+    let (score, nodes) = search::solve::<W, H>(table, budget, cur, mask, moves, threads)?;
+    Some(Scored { score, nodes })
 }
 
 fn best_move_generic<const W: usize, const H: usize>(
@@ -240,7 +236,7 @@ fn best_move_generic<const W: usize, const H: usize>(
     cols: &[u8],
 ) -> Option<(u8, u64)> {
     type G<const W: usize, const H: usize> = Geo<W, H>;
-    let ctl = Control::new(budget);
+    let ctl = Control::new(budget, false);
     let mut w = Worker::<W, H>::new(table, &ctl);
     let possible = G::<W, H>::possible(mask);
     let wins = possible & G::<W, H>::winning_cells(cur, mask);

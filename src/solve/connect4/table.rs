@@ -29,6 +29,8 @@ use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// log2 of the buckets of the near region: 1 MiB, which stays in a core's L2 cache.
+const NEAR_BUCKET_BITS: u32 = 15;
 /// Entries per bucket.
 pub const WAYS: usize = 4;
 const TAG_BITS: u32 = 35;
@@ -128,6 +130,10 @@ impl Drop for Buffer {
 
 pub struct Table {
     buf: Buffer,
+    /// A second, small region for positions near the end of the game: their subtrees are
+    /// small, they are most of the nodes, and this region stays in the core's caches.
+    near: Buffer,
+    near_bits: u32,
     /// Bits of the keys stored (the board's layout size).
     key_bits: u32,
     /// log2 of the buckets allocated.
@@ -158,8 +164,12 @@ impl Table {
         for chunk in buf.slice().chunks(512) {
             chunk[0].store(0, Ordering::Relaxed);
         }
+        let near_bits = NEAR_BUCKET_BITS.max(Self::min_bucket_bits(key_bits));
+        let near = Buffer::new(WAYS << near_bits);
         Table {
             buf,
+            near,
+            near_bits,
             key_bits,
             max_bucket_bits: bits,
             bucket_bits: bits,
@@ -192,37 +202,46 @@ impl Table {
             for e in &self.buf.slice()[..used.min(self.buf.len)] {
                 e.store(0, Ordering::Relaxed);
             }
+            for e in self.near.slice() {
+                e.store(0, Ordering::Relaxed);
+            }
             self.generation = 1;
             self.dirty_bits = 0;
         }
     }
 
+    /// The bucket of `key` (in the near region when `near`) and its tag.
     #[inline(always)]
-    fn locate(&self, key: u64) -> (usize, u64) {
+    fn locate(&self, key: u64, near: bool) -> (&[AtomicU64], u64) {
         let kb = self.key_bits;
         let mixed = if kb >= 64 {
             key.wrapping_mul(MIX)
         } else {
             key.wrapping_mul(MIX) & ((1u64 << kb) - 1)
         };
-        let low = kb - self.bucket_bits;
-        let bucket = (mixed >> low) as usize;
+        let (buf, bits) = if near {
+            (&self.near, self.near_bits)
+        } else {
+            (&self.buf, self.bucket_bits)
+        };
+        let low = kb - bits;
+        let i = (mixed >> low) as usize * WAYS;
         let tag = mixed & ((1u64 << low) - 1);
-        (bucket * WAYS, tag)
+        (&buf.slice()[i..i + WAYS], tag)
     }
 
     /// Asks the memory system for `key`'s bucket ahead of a probe.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub fn prefetch(&self, key: u64, near: bool) {
         #[cfg(target_arch = "x86_64")]
         {
-            let (i, _) = self.locate(key);
-            let p = self.buf.slice()[i..].as_ptr() as *const i8;
+            let (bucket, _) = self.locate(key, near);
+            let p = bucket.as_ptr() as *const i8;
             // SAFETY: prefetching is a hint and never faults; `p` is inside the buffer.
             unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let _ = (key, near);
     }
 
     #[inline(always)]
@@ -232,9 +251,8 @@ impl Table {
 
     /// The bounds stored for `key`, if any.
     #[inline(always)]
-    pub fn probe(&self, key: u64) -> Option<Hit> {
-        let (i, tag) = self.locate(key);
-        let bucket = &self.buf.slice()[i..i + WAYS];
+    pub fn probe(&self, key: u64, near: bool) -> Option<Hit> {
+        let (bucket, tag) = self.locate(key, near);
         for slot in bucket {
             let e = slot.load(Ordering::Relaxed);
             if self.live(e, tag) {
@@ -249,10 +267,17 @@ impl Table {
     /// bucket's stale or least-work entry. Callers mark the active part dirty once per solve
     /// ([`Table::mark_dirty`]), so that a later full clear wipes it.
     #[inline(always)]
-    pub fn store(&self, key: u64, lower: i32, upper: i32, best: Option<usize>, nodes: u64) {
+    pub fn store(
+        &self,
+        key: u64,
+        near: bool,
+        lower: i32,
+        upper: i32,
+        best: Option<usize>,
+        nodes: u64,
+    ) {
         debug_assert!(lower <= upper);
-        let (i, tag) = self.locate(key);
-        let bucket = &self.buf.slice()[i..i + WAYS];
+        let (bucket, tag) = self.locate(key, near);
         let work = (63 - nodes.max(1).leading_zeros() as u64).min(31);
         let mut victim = 0;
         let mut victim_work = u64::MAX;
@@ -318,34 +343,34 @@ mod tests {
     fn store_probe_merge_and_reset() {
         let mut t = Table::new(49, 1);
         let k = 0x1_2345_6789_abcd;
-        assert_eq!(t.probe(k), None);
+        assert_eq!(t.probe(k, false), None);
         t.mark_dirty();
-        t.store(k, -3, 10, Some(2), 1000);
+        t.store(k, false, -3, 10, Some(2), 1000);
         assert_eq!(
-            t.probe(k),
+            t.probe(k, false),
             Some(Hit {
                 lower: -3,
                 upper: 10,
                 best: Some(2)
             })
         );
-        t.store(k, 1, 21, None, 10);
+        t.store(k, false, 1, 21, None, 10);
         assert_eq!(
-            t.probe(k),
+            t.probe(k, false),
             Some(Hit {
                 lower: 1,
                 upper: 10,
                 best: Some(2)
             })
         );
-        assert_eq!(t.probe(k ^ 1), None);
+        assert_eq!(t.probe(k ^ 1, false), None);
         t.reset();
-        assert_eq!(t.probe(k), None);
+        assert_eq!(t.probe(k, false), None);
         // Many resets wrap the generation and really clear.
-        t.store(k, 0, 0, None, 1);
+        t.store(k, false, 0, 0, None, 1);
         for _ in 0..300 {
             t.reset();
-            assert_eq!(t.probe(k), None);
+            assert_eq!(t.probe(k, false), None);
         }
     }
 
@@ -356,10 +381,10 @@ mod tests {
         let mut t = Table::new(20, 0);
         t.mark_dirty();
         for k in 0..(1u64 << 20) {
-            t.store(k, (k % 40) as i32 - 20, 21, None, k % 7);
+            t.store(k, false, (k % 40) as i32 - 20, 21, None, k % 7);
         }
         for k in 0..(1u64 << 20) {
-            if let Some(h) = t.probe(k) {
+            if let Some(h) = t.probe(k, false) {
                 assert_eq!(h.lower, (k % 40) as i32 - 20);
             }
         }
