@@ -27,8 +27,9 @@ const MIRROR_ABOVE_EMPTY: i32 = 16;
 /// near region, which stays in the caches (see [`Table`]).
 pub const NEAR_MAX_EMPTY: i32 = 16;
 /// Enhanced transposition cutoffs (probing every child before searching any) are tried in
-/// positions with fewer discs than this.
-const ETC_BELOW_MOVES: u32 = 32;
+/// positions with fewer discs than this, and wherever the children's entries are in the near
+/// region (cheap to probe).
+const ETC_BELOW_MOVES: u32 = 24;
 /// Several threads are used only for solves with at least this many empty cells.
 const PARALLEL_MIN_EMPTY: i32 = 20;
 /// Threads announce the positions they are searching (ABDADA) only above this many empty
@@ -232,7 +233,9 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         // disc, that is the best score possible here (we cannot win with this one). Otherwise
         // its key is computed and its bucket prefetched, and it is ranked by the threats it
         // creates, not counting those right above an opponent's threat (never playable
-        // without losing first).
+        // without losing first), twice, plus those right above a playable cell once (they
+        // restrict the opponent's next moves). Ties keep the centre-first order, which is
+        // worth more than a history table (measured: 2-8x the nodes with one).
         let mut children = [Child::default(); W];
         let mut n = 0;
         for &col in &G::<W, H>::ORDER {
@@ -262,7 +265,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 threats,
                 key: ckey,
                 mirrored: cmirrored,
-                rank: (threats & !(opp_win << 1)).count_ones() as i32,
+                rank: {
+                    let useful = threats & !(opp_win << 1);
+                    2 * useful.count_ones() as i32 + (useful & (cposs << 1)).count_ones() as i32
+                },
             };
             n += 1;
         }
@@ -322,7 +328,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         // proves a cutoff here without searching anything; a child whose lower bound cannot
         // raise alpha need not be searched (its bound still caps the fail-soft result).
         let mut best = i32::MIN;
-        if moves < ETC_BELOW_MOVES {
+        if moves < ETC_BELOW_MOVES || Self::near(moves + 1) {
             let mut i = 0;
             while i < n {
                 if let Some(h) = self.table.probe(children[i].key, Self::near(moves + 1)) {
