@@ -111,6 +111,7 @@ impl Connect4Solver {
     /// Reallocates the table at about `mb` MiB (forgetting everything).
     pub fn resize(&mut self, mb: usize) {
         self.table = Table::new(self.width * (self.height + 1), mb);
+        self.table.add_near_regions(self.threads);
     }
 
     /// Bytes of the table.
@@ -126,6 +127,7 @@ impl Connect4Solver {
     /// Search threads per solve (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+        self.table.add_near_regions(self.threads);
     }
 
     pub fn threads(&self) -> usize {
@@ -237,7 +239,7 @@ fn best_move_generic<const W: usize, const H: usize>(
 ) -> Option<(u8, u64)> {
     type G<const W: usize, const H: usize> = Geo<W, H>;
     let ctl = Control::new(budget, false);
-    let mut w = Worker::<W, H>::new(table, &ctl);
+    let mut w = Worker::<W, H>::new(table, &ctl, 0);
     let possible = G::<W, H>::possible(mask);
     let wins = possible & G::<W, H>::winning_cells(cur, mask);
     for &c in cols {

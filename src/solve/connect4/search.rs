@@ -23,8 +23,8 @@ const POLL_NODES: u64 = 1 << 12;
 /// game a position and its mirror image rarely both occur and the mirroring costs more than
 /// it saves.
 const MIRROR_ABOVE_EMPTY: i32 = 16;
-/// Positions with at most this many empty cells keep their entries in the table's small
-/// near region, which stays in the caches (see [`Table`]).
+/// Positions with at most this many empty cells keep their entries in the searching thread's
+/// own small near region of the table, which stays in its core's caches (see [`Table`]).
 pub const NEAR_MAX_EMPTY: i32 = 16;
 /// Enhanced transposition cutoffs (probing every child before searching any) are tried in
 /// positions with fewer discs than this, and wherever the children's entries are in the near
@@ -121,6 +121,8 @@ pub struct Worker<'a, const W: usize, const H: usize> {
     pub aborted: bool,
     /// Whether this CPU has the instructions of [`Worker::node_fast`] (checked at run time).
     fast: bool,
+    /// This thread's near region of the table.
+    region: usize,
 }
 
 /// A move with the facts the parent computed about it.
@@ -140,7 +142,8 @@ struct Child {
 type G<const W: usize, const H: usize> = Geo<W, H>;
 
 impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
-    pub fn new(table: &'a Table, ctl: &'a Control<'a>) -> Self {
+    /// A worker for thread `id` of a solve (0 for the only or main thread).
+    pub fn new(table: &'a Table, ctl: &'a Control<'a>, id: usize) -> Self {
         Worker {
             table,
             ctl,
@@ -149,6 +152,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             next_poll: POLL_NODES,
             aborted: false,
             fast: has_fast_instructions(),
+            region: id,
         }
     }
 
@@ -186,10 +190,11 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         if m < k { (m, true) } else { (k, false) }
     }
 
-    /// Whether a position with `moves` discs keeps its entry in the table's near region.
+    /// Where a position with `moves` discs keeps its entry: this thread's near region
+    /// (`Some`) or the main table.
     #[inline(always)]
-    fn near(moves: u32) -> bool {
-        G::<W, H>::CELLS - (moves as i32) <= NEAR_MAX_EMPTY
+    fn near(&self, moves: u32) -> Option<usize> {
+        (G::<W, H>::CELLS - (moves as i32) <= NEAR_MAX_EMPTY).then_some(self.region)
     }
 
     /// See the module doc for the contract.
@@ -203,7 +208,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         beta: i32,
     ) -> i32 {
         let (key, mirrored) = Self::canonical(cur, mask, moves);
-        self.table.prefetch(key, Self::near(moves));
+        self.table.prefetch(key, self.near(moves));
         #[cfg(target_arch = "x86_64")]
         if self.fast {
             // SAFETY: `fast` is set only when the CPU has the instructions node_fast uses.
@@ -346,7 +351,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 return (cells - 1 - m) / 2;
             }
             let (ckey, cmirrored) = Self::canonical(cur ^ mask, after, moves + 1);
-            self.table.prefetch(ckey, Self::near(moves + 1));
+            self.table.prefetch(ckey, self.near(moves + 1));
             children[n] = Child {
                 bit,
                 threats,
@@ -395,9 +400,13 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             return upper;
         }
 
-        let near = Self::near(moves);
+        let near = self.near(moves);
         let mut tt_move = None;
+        // An entry without a best move was stored by a search that failed low: all moves had
+        // to be searched, and probably will again (see the ABDADA loop below).
+        let mut failed_low_before = false;
         if let Some(hit) = self.table.probe(key, near) {
+            failed_low_before = hit.best.is_none();
             lower = lower.max(hit.lower);
             upper = upper.min(hit.upper);
             if lower >= beta || lower == upper {
@@ -415,10 +424,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         // proves a cutoff here without searching anything; a child whose lower bound cannot
         // raise alpha need not be searched (its bound still caps the fail-soft result).
         let mut best = i32::MIN;
-        if moves < ETC_BELOW_MOVES || Self::near(moves + 1) {
+        if moves < ETC_BELOW_MOVES || self.near(moves + 1).is_some() {
             let mut i = 0;
             while i < n {
-                if let Some(h) = self.table.probe(children[i].key, Self::near(moves + 1)) {
+                if let Some(h) = self.table.probe(children[i].key, self.near(moves + 1)) {
                     if -h.upper >= beta {
                         return -h.upper;
                     }
@@ -463,7 +472,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         let start = self.nodes;
         let mut best_bit = 0;
         // With several threads, a move into a position that another thread is searching is
-        // put off until the other moves are done (ABDADA); the first move is always searched.
+        // put off until the other moves are done (ABDADA). The first move is searched at once
+        // unless the position failed low before (then every move is likely needed, and
+        // another thread's move is as good a start as any); deferring it at nodes that cut
+        // off doubles the nodes.
         let share = self.ctl.shared && cells - m > SHARE_ABOVE_EMPTY;
         if share {
             self.ctl.set_busy(key);
@@ -474,7 +486,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         loop {
             let (idx, may_defer) = if i < n {
                 i += 1;
-                (i - 1, share && i > 1)
+                (i - 1, share && (i > 1 || failed_low_before))
             } else if di < nd {
                 di += 1;
                 (deferred[di - 1], false)
@@ -580,7 +592,7 @@ pub fn solve<const W: usize, const H: usize>(
 
     if threads <= 1 || cells - (moves as i32) < PARALLEL_MIN_EMPTY {
         let ctl = Control::new(budget, false);
-        let mut main = Worker::<W, H>::new(table, &ctl);
+        let mut main = Worker::<W, H>::new(table, &ctl, 0);
         while lo < hi {
             let mid = next_probe(lo, hi);
             let v = main.probe(cur, mask, moves, opp_win, mid)?;
@@ -606,11 +618,11 @@ pub fn solve<const W: usize, const H: usize>(
     };
     std::thread::scope(|s| {
         let helpers: Vec<_> = (1..threads)
-            .map(|_| {
+            .map(|id| {
                 let (ctl, start, end, mid_slot, quit, publish) =
                     (&ctl, &start, &end, &mid_slot, &quit, &publish);
                 s.spawn(move || {
-                    let mut w = Worker::<W, H>::new(table, ctl);
+                    let mut w = Worker::<W, H>::new(table, ctl, id);
                     loop {
                         start.wait();
                         if quit.load(Ordering::Acquire) {
@@ -625,7 +637,7 @@ pub fn solve<const W: usize, const H: usize>(
                 })
             })
             .collect();
-        let mut main = Worker::<W, H>::new(table, &ctl);
+        let mut main = Worker::<W, H>::new(table, &ctl, 0);
         let mut answered = true;
         while lo < hi {
             let mid = next_probe(lo, hi);
