@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Scores Pascal Pons' six Connect Four test sets with ply's exact solver and with the
+# connect-four-ai crate (examples/c4ai_bench.rs), side by side, one set at a time, and prints
+# accuracy, mean time and mean nodes per position for both, and their time ratio.
+#
+# Usage: scripts/bench_c4_solver.sh [-n N] [-N HARD_N] [-s SETS] [-t THREADS] [-m TABLE_MB] [-r ROUNDS]
+#   -n N        first N positions of each set (default: all 1000)
+#   -N HARD_N   first HARD_N positions of begin-hard (default: 100, as the anchor README)
+#   -s SETS     comma-separated subset of: end-easy,middle-easy,middle-medium,begin-easy,
+#               begin-medium,begin-hard (default: all six)
+#   -t THREADS  ply's search threads (default 1: the comparison is single-threaded)
+#   -m TABLE_MB ply's table size in MiB (default: ply's own default)
+#   -r ROUNDS   run both tools ROUNDS times per set, alternating, and keep each one's best
+#               mean (default 1); helps on a busy machine
+#
+# The sets are read from $C4_SETS, else ../shared/anchors/connect4 relative to the repository,
+# else /work/shared/anchors/connect4. They carry no licence to redistribute: never copy them
+# into the repository.
+#
+# Protocol (the anchor's): one process per set and tool, the table reset before each
+# position (untimed), only the solve timed, no opening book. Times are CPU time of the
+# process (the anchor README's measure; on a loaded machine wall time also counts time spent
+# descheduled); wall-clock means are printed too. "Pons est." divides connect-four-ai's time
+# in this run by its measured slowdown against Pons' C++ solver on the same set (anchor
+# README table), so "ply/Pons" estimates the ratio to Pons on this machine, right now.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+n=""
+hard_n=100
+sets="end-easy,middle-easy,middle-medium,begin-easy,begin-medium,begin-hard"
+threads=1
+table_mb=""
+rounds=1
+while getopts "n:N:s:t:m:r:h" opt; do
+    case $opt in
+        n) n=$OPTARG ;;
+        N) hard_n=$OPTARG ;;
+        s) sets=$OPTARG ;;
+        t) threads=$OPTARG ;;
+        m) table_mb=$OPTARG ;;
+        r) rounds=$OPTARG ;;
+        *) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//' | head -n -1; exit 0 ;;
+    esac
+done
+
+dir=${C4_SETS:-}
+for d in "$dir" ../shared/anchors/connect4 /work/shared/anchors/connect4; do
+    if [ -n "$d" ] && [ -f "$d/Test_L3_R1" ]; then dir=$d; break; fi
+done
+[ -f "$dir/Test_L3_R1" ] || { echo "Pons' test sets not found (set C4_SETS)" >&2; exit 1; }
+
+cargo build --release --quiet --bin ply --example c4ai_bench
+ply=target/release/ply
+c4ai=target/release/examples/c4ai_bench
+
+file_of() {
+    case $1 in
+        end-easy) echo Test_L3_R1 ;; middle-easy) echo Test_L2_R1 ;;
+        middle-medium) echo Test_L2_R2 ;; begin-easy) echo Test_L1_R1 ;;
+        begin-medium) echo Test_L1_R2 ;; begin-hard) echo Test_L1_R3 ;;
+        *) echo "unknown set $1" >&2; exit 1 ;;
+    esac
+}
+# connect-four-ai's CPU time over Pons' on each set, from the anchor README's table.
+c4ai_over_pons() {
+    case $1 in
+        end-easy) echo "5.85/5.27" ;; middle-easy) echo "50.3/39.9" ;;
+        middle-medium) echo "4.66/3.58" ;; begin-easy) echo "374/266" ;;
+        begin-medium) echo "144.3/113.8" ;; begin-hard) echo "8.18/6.91" ;;
+    esac
+}
+field() { sed -n "s/.*[ ]$1=\([^ ]*\).*/\1/p" <<<"$2"; }
+fmt_time() { awk -v us="$1" 'BEGIN {
+    if (us >= 1e6) printf "%.3f s", us / 1e6; else if (us >= 1e3) printf "%.2f ms", us / 1e3;
+    else printf "%.2f us", us }'; }
+
+ply_args=(--reset-each --quiet --threads "$threads")
+[ -n "$table_mb" ] && ply_args+=(--table-mb "$table_mb")
+
+printf "%-13s %5s | %9s %11s %11s %12s | %9s %11s %12s | %9s %9s\n" \
+    set positions "ply acc" "ply CPU" "ply wall" "ply nodes" "c4ai acc" "c4ai CPU" "c4ai nodes" \
+    "ply/c4ai" "ply/Pons"
+IFS=, read -ra names <<<"$sets"
+for name in "${names[@]}"; do
+    file=$dir/$(file_of "$name")
+    limit=${n:-1000000}
+    [ "$name" = begin-hard ] && limit=$hard_n
+    input=$(mktemp)
+    head -n "$limit" "$file" >"$input"
+    best_p="" best_c=""
+    for _ in $(seq "$rounds"); do
+        p=$("$ply" solve connect4 "$input" "${ply_args[@]}")
+        c=$("$c4ai" "$input" --quiet)
+        if [ -z "$best_p" ] || awk -v a="$(field mean_cpu_us "$p")" -v b="$(field mean_cpu_us "$best_p")" 'BEGIN{exit !(a<b)}'; then best_p=$p; fi
+        if [ -z "$best_c" ] || awk -v a="$(field mean_cpu_us "$c")" -v b="$(field mean_cpu_us "$best_c")" 'BEGIN{exit !(a<b)}'; then best_c=$c; fi
+    done
+    rm -f "$input"
+    pos=$(field positions "$best_p")
+    p_acc="$(field correct "$best_p")/$(field checked "$best_p")"
+    c_acc="$(field correct "$best_c")/$(field checked "$best_c")"
+    p_cpu=$(field mean_cpu_us "$best_p") p_wall=$(field mean_us "$best_p")
+    c_cpu=$(field mean_cpu_us "$best_c")
+    ratio=$(awk -v a="$p_cpu" -v b="$c_cpu" 'BEGIN { printf "%.3f", a / b }')
+    vs_pons=$(awk -v a="$p_cpu" -v b="$c_cpu" -v r="$(c4ai_over_pons "$name")" \
+        'BEGIN { split(r, x, "/"); printf "%.3f", a / (b / (x[1] / x[2])) }')
+    printf "%-13s %5s | %9s %11s %11s %12s | %9s %11s %12s | %9s %9s\n" \
+        "$name" "$pos" "$p_acc" "$(fmt_time "$p_cpu")" "$(fmt_time "$p_wall")" \
+        "$(field mean_nodes "$best_p")" "$c_acc" "$(fmt_time "$c_cpu")" \
+        "$(field mean_nodes "$best_c")" "$ratio" "$vs_pons"
+done

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs the Connect Four solver's heavy checks (the #[ignore]d tests of tests/c4_solver.rs):
+# 105 opening positions (6 to 12 discs) against connect-four-ai, and the empty board (score 1,
+# 1 GiB table, two threads). Release build: several minutes in all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo test --release --test c4_solver -- --ignored --test-threads 1 "$@"

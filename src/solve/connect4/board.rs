@@ -1,0 +1,196 @@
+//! Bitboard geometry of a `W`×`H` board for the solver, fixed at compile time so every mask
+//! and shift below is a constant.
+//!
+//! Layout (the game's, Pascal Pons'): bit `col * (H + 1) + row` is the cell in column `col`
+//! (0 = leftmost) and row `row` (0 = bottom); the top bit of each column is a sentinel that
+//! is never a disc, so shifts by 1, `H`, `H + 1`, `H + 2` never join cells of different lines.
+//! A position is two words: `cur` (the side to move's discs) and `mask` (all discs).
+
+/// Constants and pure functions of one board size. Requires `W * (H + 1) <= 64`.
+pub struct Geo<const W: usize, const H: usize>;
+
+impl<const W: usize, const H: usize> Geo<W, H> {
+    /// Cells on the board.
+    pub const CELLS: i32 = (W * H) as i32;
+    /// One bit at the bottom of each column.
+    pub const BOTTOM: u64 = {
+        let mut b = 0u64;
+        let mut c = 0;
+        while c < W {
+            b |= 1u64 << (c * (H + 1));
+            c += 1;
+        }
+        b
+    };
+    /// Every cell (sentinels excluded).
+    pub const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
+    /// The cells of column 0, sentinel included.
+    const COL0: u64 = (1u64 << (H + 1)) - 1;
+    /// Cells of the odd rows counted from 1 at the bottom (bit rows 0, 2, 4, ...): the first
+    /// player's threats there are the ones that parity play can make good.
+    pub const ODD_ROWS: u64 = {
+        let mut m = 0u64;
+        let mut r = 0;
+        while r < H {
+            m |= Self::BOTTOM << r;
+            r += 2;
+        }
+        m
+    };
+    /// [`Geo::ODD_ROWS`] plus, when `H` is even, the sentinel row (row `H + 1` counted from
+    /// 1 is odd): where the first empty cell of a column lies when its height is even.
+    pub const ODD_ROWS_EXT: u64 = {
+        let mut m = 0u64;
+        let mut r = 0;
+        while r <= H {
+            m |= Self::BOTTOM << r;
+            r += 2;
+        }
+        m
+    };
+    /// Columns from the centre outwards, `W / 2` first, then alternately left and right:
+    /// the static move order.
+    pub const ORDER: [usize; W] = {
+        let mut o = [0usize; W];
+        let mut i = 0;
+        while i < W {
+            let off = (i + 1) / 2;
+            o[i] = if i % 2 == 1 { W / 2 - off } else { W / 2 + off };
+            i += 1;
+        }
+        o
+    };
+
+    /// The Pons score of winning with the side to move's next disc, `moves` discs down.
+    #[inline(always)]
+    pub const fn win_now(moves: u32) -> i32 {
+        (Self::CELLS + 1 - moves as i32) / 2
+    }
+
+    /// The Pons score of losing to the opponent's next disc, `moves` discs down.
+    #[inline(always)]
+    pub const fn lose_next(moves: u32) -> i32 {
+        -(Self::CELLS - moves as i32) / 2
+    }
+
+    /// Every cell of column `col`.
+    #[inline(always)]
+    pub const fn column_mask(col: usize) -> u64 {
+        ((1u64 << H) - 1) << (col * (H + 1))
+    }
+
+    /// The column a single-bit (or single-column) mask lies in.
+    #[inline(always)]
+    pub const fn column_of(bit: u64) -> usize {
+        bit.trailing_zeros() as usize / (H + 1)
+    }
+
+    /// Cells playable now: the lowest empty cell of each column that is not full.
+    #[inline(always)]
+    pub const fn possible(mask: u64) -> u64 {
+        mask.wrapping_add(Self::BOTTOM) & Self::BOARD
+    }
+
+    /// The empty cells that would complete four for the owner of `stones`, playable or not.
+    #[inline(always)]
+    pub fn winning_cells(stones: u64, mask: u64) -> u64 {
+        let p = stones;
+        // Vertical: three discs directly below.
+        let mut r = (p << 1) & (p << 2) & (p << 3);
+        macro_rules! dir {
+            ($s:expr) => {{
+                let s = $s;
+                let two_below = (p << s) & (p << (2 * s));
+                r |= two_below & (p << (3 * s));
+                r |= two_below & (p >> s);
+                let two_above = (p >> s) & (p >> (2 * s));
+                r |= two_above & (p << s);
+                r |= two_above & (p >> (3 * s));
+            }};
+        }
+        dir!(H + 1);
+        dir!(H);
+        dir!(H + 2);
+        r & (Self::BOARD ^ mask)
+    }
+
+    /// True when `stones` holds four in a line.
+    #[inline(always)]
+    pub fn aligned(stones: u64) -> bool {
+        let p = stones;
+        let m = p & (p >> 1);
+        let mut any = m & (m >> 2);
+        let m = p & (p >> (H + 1));
+        any |= m & (m >> (2 * (H + 1)));
+        let m = p & (p >> H);
+        any |= m & (m >> (2 * H));
+        let m = p & (p >> (H + 2));
+        any |= m & (m >> (2 * (H + 2)));
+        any != 0
+    }
+
+    /// The board reflected left to right: column `c` becomes column `W - 1 - c`. Works on
+    /// keys as well as disc masks (sentinel bits move with their column).
+    #[inline(always)]
+    pub fn mirror(x: u64) -> u64 {
+        let mut r = 0u64;
+        let mut c = 0;
+        while c < W / 2 {
+            let d = (W - 1 - 2 * c) * (H + 1);
+            r |= (x & (Self::COL0 << (c * (H + 1)))) << d;
+            r |= (x >> d) & (Self::COL0 << (c * (H + 1)));
+            c += 1;
+        }
+        if W % 2 == 1 {
+            r |= x & (Self::COL0 << ((W / 2) * (H + 1)));
+        }
+        r
+    }
+
+    /// A key unique to the position: the side to move's discs plus one bit on the first empty
+    /// cell of each column (`BITS` bits at most).
+    #[inline(always)]
+    pub const fn key(cur: u64, mask: u64) -> u64 {
+        cur | (mask + Self::BOTTOM)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type G = Geo<7, 6>;
+
+    #[test]
+    fn constants() {
+        assert_eq!(G::BOTTOM.count_ones(), 7);
+        assert_eq!(G::BOARD.count_ones(), 42);
+        assert_eq!(G::ORDER, [3, 2, 4, 1, 5, 0, 6]);
+        assert_eq!(Geo::<8, 7>::BOARD.count_ones(), 56);
+        let mut o = Geo::<8, 7>::ORDER;
+        o.sort();
+        assert_eq!(o, [0, 1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(G::win_now(0), 21);
+        assert_eq!(G::lose_next(1), -20);
+    }
+
+    #[test]
+    fn mirror_is_an_involution_that_swaps_columns() {
+        for c in 0..7 {
+            assert_eq!(G::mirror(G::column_mask(c)), G::column_mask(6 - c));
+        }
+        let x = 0x1234_5678_9abc_u64 & G::BOARD;
+        assert_eq!(G::mirror(G::mirror(x)), x);
+        type E = Geo<8, 7>;
+        let y = 0xfedc_ba98_7654_3210_u64;
+        assert_eq!(E::mirror(E::mirror(y)), y);
+    }
+
+    #[test]
+    fn winning_cells_of_a_horizontal_three() {
+        // Discs on row 0 of columns 1, 2, 3: cells (0, 0) and (4, 0) complete four.
+        let p = (1u64 << 7) | (1 << 14) | (1 << 21);
+        let w = G::winning_cells(p, p);
+        assert_eq!(w, 1 | (1 << 28));
+    }
+}

@@ -1,0 +1,344 @@
+//! Connect Four solved exactly: Pons' score (design.md §5) of any position, by alpha-beta
+//! search over bitboards with a transposition table, and moves that keep it.
+//!
+//! The score of a position for the side to move, on a `W`×`H` board with `T = (W*H + 1)/2 + 1`:
+//! 0 for a draw; `T - k` when the side to move can force a win completed by its own `k`-th
+//! disc; `-(T - k)` when the opponent can force a win completed by its `k`-th disc. On 7×6,
+//! `T = 22`, and the start position scores +1: the first player wins with its last disc.
+//!
+//! Sizes: the search is compiled for every board with `4 <= W <= 8`, `4 <= H <= 7` and
+//! `W * (H + 1) <= 56` (the table's exact tags need the key to fit 56 bits); other sizes are
+//! declined ([`Connect4Solver::new`] and [`Solvable::solver`] return `None`).
+//!
+//! Memory: one table per solver, [`DEFAULT_TABLE_MB`] MiB unless told otherwise
+//! ([`Connect4Solver::with_table_mb`], `ply solve connect4 --table-mb`). It is allocated and
+//! touched once, up front.
+
+mod board;
+mod cli;
+mod search;
+mod table;
+
+pub use cli::cli;
+
+use crate::game::{Game, Outcome};
+use crate::games::Connect4;
+use crate::search::MATE;
+use crate::solve::{Budget, Solution, Solvable, Solver};
+use board::Geo;
+use search::{Control, Worker};
+use table::Table;
+
+/// The table size a solver gets unless told otherwise, in MiB.
+pub const DEFAULT_TABLE_MB: usize = 512;
+
+/// A solve from a position with `e` empty cells uses `2^(e - TABLE_BITS_BELOW_EMPTY)` buckets
+/// of the table (at least the minimum, at most all).
+const TABLE_BITS_BELOW_EMPTY: u32 = 16;
+
+/// Calls `$f::<W, H>($args)` for the board size `($w, $h)`, as `Some(..)`, or gives `None`
+/// for a size the solver is not compiled for.
+macro_rules! dispatch {
+    ($w:expr, $h:expr, $f:ident ( $($arg:expr),* )) => {
+        match ($w, $h) {
+            (7, 6) => Some($f::<7, 6>($($arg),*)),
+            (4, 4) => Some($f::<4, 4>($($arg),*)),
+            (4, 5) => Some($f::<4, 5>($($arg),*)),
+            (4, 6) => Some($f::<4, 6>($($arg),*)),
+            (4, 7) => Some($f::<4, 7>($($arg),*)),
+            (5, 4) => Some($f::<5, 4>($($arg),*)),
+            (5, 5) => Some($f::<5, 5>($($arg),*)),
+            (5, 6) => Some($f::<5, 6>($($arg),*)),
+            (5, 7) => Some($f::<5, 7>($($arg),*)),
+            (6, 4) => Some($f::<6, 4>($($arg),*)),
+            (6, 5) => Some($f::<6, 5>($($arg),*)),
+            (6, 6) => Some($f::<6, 6>($($arg),*)),
+            (6, 7) => Some($f::<6, 7>($($arg),*)),
+            (7, 4) => Some($f::<7, 4>($($arg),*)),
+            (7, 5) => Some($f::<7, 5>($($arg),*)),
+            (7, 7) => Some($f::<7, 7>($($arg),*)),
+            (8, 4) => Some($f::<8, 4>($($arg),*)),
+            (8, 5) => Some($f::<8, 5>($($arg),*)),
+            (8, 6) => Some($f::<8, 6>($($arg),*)),
+            _ => None,
+        }
+    };
+}
+
+/// Whether the solver is compiled for a `width`×`height` board.
+pub fn supports(width: u32, height: u32) -> bool {
+    fn yes<const W: usize, const H: usize>() {}
+    dispatch!(width, height, yes()).is_some()
+}
+
+/// The Pons score with the number of nodes it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    pub score: i32,
+    pub nodes: u64,
+}
+
+/// An exact Connect Four solver for one board size, with its own transposition table.
+pub struct Connect4Solver {
+    width: u32,
+    height: u32,
+    table: Table,
+    threads: usize,
+}
+
+impl Connect4Solver {
+    /// A solver for the board `start` is played on, with the default table and one thread;
+    /// `None` for a size it does not support.
+    pub fn new(start: &Connect4) -> Option<Connect4Solver> {
+        Self::with_table_mb(start, DEFAULT_TABLE_MB)
+    }
+
+    /// As [`Connect4Solver::new`], with a table of about `mb` MiB (at least the minimum the
+    /// board's key size needs: a few MiB at most on 7×6).
+    pub fn with_table_mb(start: &Connect4, mb: usize) -> Option<Connect4Solver> {
+        let r = start.rules();
+        if !supports(r.width, r.height) {
+            return None;
+        }
+        Some(Connect4Solver {
+            width: r.width,
+            height: r.height,
+            table: Table::new(r.width * (r.height + 1), mb),
+            threads: 1,
+        })
+    }
+
+    /// Reallocates the table at about `mb` MiB (forgetting everything).
+    pub fn resize(&mut self, mb: usize) {
+        self.table = Table::new(self.width * (self.height + 1), mb);
+        self.table.add_near_regions(self.threads);
+    }
+
+    /// Bytes of the table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets every stored result (O(1)).
+    pub fn reset(&mut self) {
+        self.table.reset();
+    }
+
+    /// Search threads per solve (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.table.add_near_regions(self.threads);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    fn check_size(&self, pos: &Connect4) {
+        let r = pos.rules();
+        assert!(
+            (r.width, r.height) == (self.width, self.height),
+            "a {}x{} solver given a {}x{} position",
+            self.width,
+            self.height,
+            r.width,
+            r.height
+        );
+    }
+
+    /// The exact score of `pos` (see the module doc), without limits. Finished games score
+    /// too: 0 for a full board, and for a four on the board the loss it means for the side
+    /// to move (`-(T - k)`, `k` the winner's discs).
+    pub fn score(&mut self, pos: &Connect4) -> Scored {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let budget = Budget {
+            stop: &stop,
+            deadline: None,
+            nodes: None,
+        };
+        self.score_within(pos, &budget)
+            .expect("an unlimited budget never runs out")
+    }
+
+    /// [`Connect4Solver::score`] within `budget`; `None` when it runs out first.
+    pub fn score_within(&mut self, pos: &Connect4, budget: &Budget) -> Option<Scored> {
+        self.check_size(pos);
+        if let Some(s) = finished_score(pos) {
+            return Some(Scored { score: s, nodes: 0 });
+        }
+        let (cur, mask, moves) = (pos.current(), pos.mask(), pos.moves_played());
+        // Small solves use a prefix of the table that stays in the caches; measured on Pons'
+        // sets, 16 K buckets (512 KiB) beat any larger prefix on time up to begin-hard.
+        let empty = self.width * self.height - moves;
+        self.table
+            .set_bucket_bits(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));
+        self.table.mark_dirty();
+        let (table, threads) = (&self.table, self.threads);
+        dispatch!(
+            self.width,
+            self.height,
+            score_generic(table, budget, cur, mask, moves, threads)
+        )
+        .expect("the size was checked at construction")
+    }
+
+    /// A move of `pos` that keeps its exact score `score` (as [`Connect4Solver::score`] gave
+    /// it): the fastest win, the slowest loss, or a drawing move. `None` when the game is
+    /// over or the budget runs out.
+    pub fn best_move(&mut self, pos: &Connect4, score: i32, budget: &Budget) -> Option<(u8, u64)> {
+        self.check_size(pos);
+        if pos.outcome().is_some() {
+            return None;
+        }
+        let mut cols = Vec::new();
+        pos.legal_moves(&mut cols);
+        let table = &self.table;
+        let (cur, mask, moves) = (pos.current(), pos.mask(), pos.moves_played());
+        dispatch!(
+            self.width,
+            self.height,
+            best_move_generic(table, budget, cur, mask, moves, score, &cols)
+        )
+        .expect("the size was checked at construction")
+    }
+}
+
+/// The score of a finished game, `None` while it goes on.
+fn finished_score(pos: &Connect4) -> Option<i32> {
+    let cells = (pos.rules().width * pos.rules().height) as i32;
+    match pos.outcome()? {
+        Outcome::Draw => Some(0),
+        Outcome::Win(_) => {
+            // The player who just moved completed four with its k-th disc.
+            let k = (pos.moves_played() as i32 + 1) / 2;
+            Some(-((cells + 1) / 2 + 1 - k))
+        }
+    }
+}
+
+fn score_generic<const W: usize, const H: usize>(
+    table: &Table,
+    budget: &Budget,
+    cur: u64,
+    mask: u64,
+    moves: u32,
+    threads: usize,
+) -> Option<Scored> {
+    let (score, nodes) = search::solve::<W, H>(table, budget, cur, mask, moves, threads)?;
+    Some(Scored { score, nodes })
+}
+
+fn best_move_generic<const W: usize, const H: usize>(
+    table: &Table,
+    budget: &Budget,
+    cur: u64,
+    mask: u64,
+    moves: u32,
+    score: i32,
+    cols: &[u8],
+) -> Option<(u8, u64)> {
+    type G<const W: usize, const H: usize> = Geo<W, H>;
+    let ctl = Control::new(budget, false);
+    let mut w = Worker::<W, H>::new(table, &ctl, 0);
+    let possible = G::<W, H>::possible(mask);
+    let wins = possible & G::<W, H>::winning_cells(cur, mask);
+    for &c in cols {
+        let bit = possible & G::<W, H>::column_mask(c as usize);
+        if wins & bit != 0 {
+            if score == G::<W, H>::win_now(moves) {
+                return Some((c, w.nodes));
+            }
+            continue;
+        }
+        // The child, from the opponent's side: its score must be at most -score.
+        let (ccur, cmask) = (cur ^ mask, mask | bit);
+        let cpossible = G::<W, H>::possible(cmask);
+        let child = if cpossible & G::<W, H>::winning_cells(ccur, cmask) != 0 {
+            G::<W, H>::win_now(moves + 1)
+        } else if moves + 1 == G::<W, H>::CELLS as u32 {
+            0
+        } else {
+            let threats = G::<W, H>::winning_cells(cur | bit, cmask);
+            let v = w.negamax(ccur, cmask, moves + 1, threats, -score, -score + 1);
+            if w.aborted {
+                return None;
+            }
+            v
+        };
+        if child <= -score {
+            return Some((c, w.nodes));
+        }
+    }
+    unreachable!("no move keeps the exact score {score}: the score was wrong")
+}
+
+/// The searcher's value (`crate::search` scale) of Pons score `score` for the side to move in
+/// a position with `moves` discs on a board of `cells` cells: a win completed by the side to
+/// move's `k`-th disc is `2 * (k - moves/2) - 1` plies away, a loss to the opponent's `k`-th
+/// disc `2 * (k - (moves+1)/2)` plies away.
+pub fn value_from_score(score: i32, moves: u32, cells: u32) -> i32 {
+    let top = (cells as i32 + 1) / 2 + 1;
+    let m = moves as i32;
+    if score > 0 {
+        MATE - (2 * ((top - score) - m / 2) - 1)
+    } else if score < 0 {
+        -(MATE - 2 * ((top + score) - (m + 1) / 2))
+    } else {
+        0
+    }
+}
+
+impl Solver<Connect4> for Connect4Solver {
+    fn solve(&mut self, pos: &Connect4, budget: &Budget) -> Option<Solution<u8>> {
+        let cells = pos.rules().width * pos.rules().height;
+        let scored = self.score_within(pos, budget)?;
+        let value = value_from_score(scored.score, pos.moves_played(), cells);
+        if pos.outcome().is_some() {
+            return Some(Solution {
+                best: None,
+                value,
+                exact: true,
+                pv: Vec::new(),
+                nodes: 0,
+                tbhits: 0,
+            });
+        }
+        let (best, nodes) = self.best_move(pos, scored.score, budget)?;
+        Some(Solution {
+            best: Some(best),
+            value,
+            exact: true,
+            pv: vec![best],
+            nodes: scored.nodes + nodes,
+            tbhits: 0,
+        })
+    }
+
+    fn clear(&mut self) {
+        self.reset();
+    }
+}
+
+impl Solvable for Connect4 {
+    /// The exact solver with the default table and one thread, for the sizes it supports.
+    fn solver(start: &Self) -> Option<Box<dyn Solver<Self>>> {
+        Connect4Solver::new(start).map(|s| Box::new(s) as Box<dyn Solver<Self>>)
+    }
+}
+
+/// CPU time used by this process so far, in seconds (all threads): the benchmarks report it
+/// beside wall time, which on a shared machine also counts time spent descheduled.
+pub fn cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec to write to.
+        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9;
+        }
+    }
+    0.0
+}

@@ -1,0 +1,401 @@
+//! The solver's transposition table: bounds on Pons scores, shared by all search threads.
+//!
+//! Buckets of [`WAYS`] entries, one `u64` each, 32-byte aligned so a bucket never straddles a
+//! cache line. A position's key (at most `key_bits` bits) is mixed by multiplying it with an
+//! odd constant modulo `2^key_bits`, a bijection; the high bits of the product pick the
+//! bucket and the remaining low bits are stored as the tag, so a tag match identifies the
+//! position exactly (no false hits, however full the table).
+//!
+//! Entry layout (bit ranges, low to high):
+//!
+//! ```text
+//!  0..6   lower bound on the score, plus 32
+//!  6..12  upper bound on the score, plus 32
+//! 12..16  best move: its column + 1, or 0 for none
+//! 16..21  work: log2 of the nodes searched to produce the entry (replacement priority)
+//! 21..29  generation: entries of an older generation are empty; fresh memory is all zero
+//!         and generation 0 is never current
+//! 29..64  tag: the mixed key without its bucket bits (35 bits)
+//! ```
+//!
+//! Both bounds are kept: null-window probes at different scores then refine one entry
+//! instead of overwriting each other. Every stored bound is a true bound, so a second store of
+//! the same position intersects the two intervals.
+//!
+//! Threads read and write entries with relaxed atomic loads and stores of whole words: an
+//! entry is never torn, and a lost update only costs a re-search.
+
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// log2 of the buckets of the near region: 1 MiB, which stays in a core's L2 cache.
+const NEAR_BUCKET_BITS: u32 = 15;
+/// Entries per bucket.
+pub const WAYS: usize = 4;
+const TAG_BITS: u32 = 35;
+const TAG_SHIFT: u32 = 29;
+const GEN_SHIFT: u32 = 21;
+const WORK_SHIFT: u32 = 16;
+const MOVE_SHIFT: u32 = 12;
+/// Scores are stored with this offset, so -32..=31 fit in six bits.
+const OFFSET: i32 = 32;
+/// Multiplier of the key mix (odd; from the golden ratio).
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A probe's answer: bounds on the score and the stored best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub lower: i32,
+    pub upper: i32,
+    /// Column of the best move found when the entry was written, if any.
+    pub best: Option<usize>,
+}
+
+/// Zeroed memory for the buckets, page aligned. On Linux it is mapped directly, so that it can
+/// be given transparent huge pages before anything touches it.
+struct Buffer {
+    ptr: NonNull<AtomicU64>,
+    len: usize,
+    layout: Layout,
+    mapped: bool,
+}
+
+// The buffer is only accessed through atomics.
+unsafe impl Send for Buffer {}
+unsafe impl Sync for Buffer {}
+
+impl Buffer {
+    fn new(len: usize) -> Buffer {
+        let bytes = len * 8;
+        let layout = Layout::from_size_align(bytes, 4096).expect("table size fits a layout");
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: a fresh private anonymous mapping; checked for failure below.
+            let raw = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    bytes,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if raw != libc::MAP_FAILED {
+                // Random probes over a large table miss the TLB on nearly every access with
+                // 4 KiB pages. A hint: without huge pages the table still works.
+                // SAFETY: the range is exactly the mapping just made.
+                unsafe { libc::madvise(raw, bytes, libc::MADV_HUGEPAGE) };
+                let ptr = NonNull::new(raw as *mut AtomicU64).expect("mmap never returns null");
+                return Buffer {
+                    ptr,
+                    len,
+                    layout,
+                    mapped: true,
+                };
+            }
+        }
+        // SAFETY: the layout has a non-zero size (len >= WAYS); zeroed bytes are valid AtomicU64s.
+        let raw = unsafe { alloc_zeroed(layout) } as *mut AtomicU64;
+        let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        Buffer {
+            ptr,
+            len,
+            layout,
+            mapped: false,
+        }
+    }
+
+    fn slice(&self) -> &[AtomicU64] {
+        // SAFETY: `ptr` points to `len` initialised (zeroed) AtomicU64s owned by self.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        if self.mapped {
+            #[cfg(target_os = "linux")]
+            // SAFETY: mapped in `new` with exactly this length.
+            unsafe {
+                libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, self.layout.size())
+            };
+        } else {
+            // SAFETY: allocated in `new` with exactly this layout.
+            unsafe { dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+        }
+    }
+}
+
+pub struct Table {
+    buf: Buffer,
+    /// Small regions for positions near the end of the game, one per search thread: their
+    /// subtrees are small, they are most of the nodes, and a private region stays in its
+    /// core's caches. (Shared, its lines bounced between the cores: the empty board took
+    /// 25.9 s on two threads with one shared region, 21.7 s with one each.)
+    near: Vec<Buffer>,
+    near_bits: u32,
+    /// Bits of the keys stored (the board's layout size).
+    key_bits: u32,
+    /// log2 of the buckets allocated.
+    max_bucket_bits: u32,
+    /// log2 of the buckets in use for the current solve (a prefix of the table).
+    bucket_bits: u32,
+    /// The current generation, 1..=255.
+    generation: u64,
+    /// The largest `bucket_bits` used since the table was last zeroed: what a clear must wipe.
+    dirty_bits: u32,
+}
+
+impl Table {
+    /// The fewest buckets a table for `key_bits`-bit keys may use: the tag must hold every key
+    /// bit the bucket index does not.
+    pub fn min_bucket_bits(key_bits: u32) -> u32 {
+        key_bits.saturating_sub(TAG_BITS).max(8)
+    }
+
+    /// A table of about `mb` MiB (rounded down to a power of two buckets, at least the minimum
+    /// for the key size).
+    pub fn new(key_bits: u32, mb: usize) -> Table {
+        let bucket_bytes = (WAYS * 8) as u64;
+        let want = (mb as u64 * (1 << 20)) / bucket_bytes;
+        let bits = (63 - want.max(1).leading_zeros()).max(Self::min_bucket_bits(key_bits));
+        let buf = Buffer::new(WAYS << bits);
+        // Touch every page now, so that solves do not pay the page faults of first use.
+        for chunk in buf.slice().chunks(512) {
+            chunk[0].store(0, Ordering::Relaxed);
+        }
+        let near_bits = NEAR_BUCKET_BITS.max(Self::min_bucket_bits(key_bits));
+        let near = vec![Buffer::new(WAYS << near_bits)];
+        Table {
+            buf,
+            near,
+            near_bits,
+            key_bits,
+            max_bucket_bits: bits,
+            bucket_bits: bits,
+            generation: 1,
+            dirty_bits: 0,
+        }
+    }
+
+    /// Bytes allocated.
+    pub fn bytes(&self) -> usize {
+        self.buf.len * 8
+    }
+
+    /// Uses only the first `2^bits` buckets (clamped to what is allocated and to the minimum
+    /// the key size needs) until the next call: small solves then stay within the caches.
+    /// Entries stored under another size are not found again, so call this only right after
+    /// [`Table::reset`].
+    pub fn set_bucket_bits(&mut self, bits: u32) {
+        self.bucket_bits = bits
+            .min(self.max_bucket_bits)
+            .max(Self::min_bucket_bits(self.key_bits));
+    }
+
+    /// Forgets every entry: O(1) by starting a new generation; every 255 generations the used
+    /// part of the memory is zeroed for real.
+    pub fn reset(&mut self) {
+        self.generation += 1;
+        if self.generation > 255 {
+            let used = WAYS << self.dirty_bits.max(self.bucket_bits);
+            for e in &self.buf.slice()[..used.min(self.buf.len)] {
+                e.store(0, Ordering::Relaxed);
+            }
+            for e in self.near.iter().flat_map(Buffer::slice) {
+                e.store(0, Ordering::Relaxed);
+            }
+            self.generation = 1;
+            self.dirty_bits = 0;
+        }
+    }
+
+    /// Makes sure there are at least `n` near regions.
+    pub fn add_near_regions(&mut self, n: usize) {
+        while self.near.len() < n {
+            self.near.push(Buffer::new(WAYS << self.near_bits));
+        }
+    }
+
+    /// The bucket of `key` (in near region `i` when `near` is `Some(i)`, else in the main
+    /// table) and its tag.
+    #[inline(always)]
+    fn locate(&self, key: u64, near: Option<usize>) -> (&[AtomicU64], u64) {
+        let kb = self.key_bits;
+        let mixed = if kb >= 64 {
+            key.wrapping_mul(MIX)
+        } else {
+            key.wrapping_mul(MIX) & ((1u64 << kb) - 1)
+        };
+        let (buf, bits) = match near {
+            Some(i) => (&self.near[i], self.near_bits),
+            None => (&self.buf, self.bucket_bits),
+        };
+        let low = kb - bits;
+        let i = (mixed >> low) as usize * WAYS;
+        let tag = mixed & ((1u64 << low) - 1);
+        (&buf.slice()[i..i + WAYS], tag)
+    }
+
+    /// Asks the memory system for `key`'s bucket ahead of a probe.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64, near: Option<usize>) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (bucket, _) = self.locate(key, near);
+            let p = bucket.as_ptr() as *const i8;
+            // SAFETY: prefetching is a hint and never faults; `p` is inside the buffer.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (key, near);
+    }
+
+    #[inline(always)]
+    fn live(&self, e: u64, tag: u64) -> bool {
+        e >> TAG_SHIFT == tag && (e >> GEN_SHIFT) & 0xff == self.generation
+    }
+
+    /// The bounds stored for `key`, if any.
+    #[inline(always)]
+    pub fn probe(&self, key: u64, near: Option<usize>) -> Option<Hit> {
+        let (bucket, tag) = self.locate(key, near);
+        for slot in bucket {
+            let e = slot.load(Ordering::Relaxed);
+            if self.live(e, tag) {
+                return Some(decode(e));
+            }
+        }
+        None
+    }
+
+    /// Records `lower <= score <= upper` for `key` (and a best move, if known), found by a
+    /// search of `nodes` nodes. Merges with an entry already there; otherwise replaces the
+    /// bucket's stale or least-work entry. Callers mark the active part dirty once per solve
+    /// ([`Table::mark_dirty`]), so that a later full clear wipes it.
+    #[inline(always)]
+    pub fn store(
+        &self,
+        key: u64,
+        near: Option<usize>,
+        lower: i32,
+        upper: i32,
+        best: Option<usize>,
+        nodes: u64,
+    ) {
+        debug_assert!(lower <= upper);
+        let (bucket, tag) = self.locate(key, near);
+        let work = (63 - nodes.max(1).leading_zeros() as u64).min(31);
+        let mut victim = 0;
+        let mut victim_work = u64::MAX;
+        for (w, slot) in bucket.iter().enumerate() {
+            let e = slot.load(Ordering::Relaxed);
+            if self.live(e, tag) {
+                let old = decode(e);
+                let (lo, hi) = (lower.max(old.lower), upper.min(old.upper));
+                let (lo, hi) = if lo <= hi { (lo, hi) } else { (lower, upper) };
+                let best = best.or(old.best);
+                let work = work.max((e >> WORK_SHIFT) & 31);
+                slot.store(self.encode(tag, lo, hi, best, work), Ordering::Relaxed);
+                return;
+            }
+            let value = if (e >> GEN_SHIFT) & 0xff == self.generation {
+                (e >> WORK_SHIFT) & 31
+            } else {
+                0
+            };
+            if value < victim_work {
+                victim = w;
+                victim_work = value;
+            }
+        }
+        bucket[victim].store(
+            self.encode(tag, lower, upper, best, work),
+            Ordering::Relaxed,
+        );
+    }
+
+    /// Notes that the active part of the table is about to be written by search threads.
+    pub fn mark_dirty(&mut self) {
+        self.dirty_bits = self.dirty_bits.max(self.bucket_bits);
+    }
+
+    #[inline(always)]
+    fn encode(&self, tag: u64, lower: i32, upper: i32, best: Option<usize>, work: u64) -> u64 {
+        let mv = best.map_or(0, |c| c as u64 + 1);
+        (tag << TAG_SHIFT)
+            | (self.generation << GEN_SHIFT)
+            | (work << WORK_SHIFT)
+            | (mv << MOVE_SHIFT)
+            | (((upper + OFFSET) as u64) << 6)
+            | ((lower + OFFSET) as u64)
+    }
+}
+
+#[inline(always)]
+fn decode(e: u64) -> Hit {
+    let mv = (e >> MOVE_SHIFT) & 15;
+    Hit {
+        lower: (e & 63) as i32 - OFFSET,
+        upper: ((e >> 6) & 63) as i32 - OFFSET,
+        best: if mv == 0 { None } else { Some(mv as usize - 1) },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_probe_merge_and_reset() {
+        let mut t = Table::new(49, 1);
+        let k = 0x1_2345_6789_abcd;
+        assert_eq!(t.probe(k, None), None);
+        t.mark_dirty();
+        t.store(k, None, -3, 10, Some(2), 1000);
+        assert_eq!(
+            t.probe(k, None),
+            Some(Hit {
+                lower: -3,
+                upper: 10,
+                best: Some(2)
+            })
+        );
+        t.store(k, None, 1, 21, None, 10);
+        assert_eq!(
+            t.probe(k, None),
+            Some(Hit {
+                lower: 1,
+                upper: 10,
+                best: Some(2)
+            })
+        );
+        assert_eq!(t.probe(k ^ 1, None), None);
+        t.reset();
+        assert_eq!(t.probe(k, None), None);
+        // Many resets wrap the generation and really clear.
+        t.store(k, None, 0, 0, None, 1);
+        for _ in 0..300 {
+            t.reset();
+            assert_eq!(t.probe(k, None), None);
+        }
+    }
+
+    #[test]
+    fn distinct_keys_never_collide() {
+        // A tiny table (the minimum for 20-bit keys) holding every key: each probe returns
+        // its own bounds or nothing, never another key's.
+        let mut t = Table::new(20, 0);
+        t.mark_dirty();
+        for k in 0..(1u64 << 20) {
+            t.store(k, None, (k % 40) as i32 - 20, 21, None, k % 7);
+        }
+        for k in 0..(1u64 << 20) {
+            if let Some(h) = t.probe(k, None) {
+                assert_eq!(h.lower, (k % 40) as i32 - 20);
+            }
+        }
+    }
+}
