@@ -348,7 +348,7 @@ fn new_analyser(spec: &Spec, opts: &Options) -> Result<Box<dyn Analyser>, String
     with_game!(spec.game.as_str(), G => {
         let start = G::new(&params).map_err(|e| e.to_string())?;
         Ok(Box::new(For::<G> {
-            solver: G::solver(&start),
+            solver: G::solver(&start, opts.hash_mb),
             searcher: Searcher::new(opts.hash_mb),
             start,
         }))

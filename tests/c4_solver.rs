@@ -348,8 +348,8 @@ fn small_boards_match_brute_force() {
 fn sizes_and_solvable() {
     let big = Connect4::new(&Params::parse(["width=8", "height=7"]).unwrap()).unwrap();
     assert!(Connect4Solver::new(&big).is_none());
-    assert!(<Connect4 as Solvable>::solver(&big).is_none());
-    let mut s = <Connect4 as Solvable>::solver(&Connect4::default()).expect("7x6 is solved");
+    assert!(<Connect4 as Solvable>::solver(&big, 16).is_none());
+    let mut s = <Connect4 as Solvable>::solver(&Connect4::default(), 16).expect("7x6 is solved");
     let stop = AtomicBool::new(false);
     let p = {
         let mut p = Connect4::default();

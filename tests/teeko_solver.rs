@@ -605,7 +605,7 @@ fn a_damaged_file_is_not_used() {
 #[test]
 fn the_engine_gets_a_solver_for_every_variant() {
     for (adv, centre) in [(false, true), (false, false), (true, true), (true, false)] {
-        assert!(Teeko::solver(&game(adv, centre)).is_some());
+        assert!(Teeko::solver(&game(adv, centre), 16).is_some());
     }
     // A solver for one variant declines positions of the other.
     let (t, _) = standard();

@@ -63,7 +63,7 @@ enum Cmd {
         /// Heuristic search only, even where a solver could answer.
         #[arg(long)]
         no_solver: bool,
-        /// Transposition table size per thread, in MiB.
+        /// Transposition table size per thread, in MiB (the Connect Four solver's as well).
         #[arg(long, default_value_t = 16)]
         hash: usize,
         /// Write results here instead of standard output.

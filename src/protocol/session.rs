@@ -89,7 +89,7 @@ impl<G: Solvable> Session<G> {
         let start = G::new(params).map_err(|e| e.to_string())?;
         let brain = Brain {
             searcher: Searcher::new(hash_mb),
-            solver: G::solver(&start),
+            solver: G::solver(&start, hash_mb),
         };
         Ok(Session {
             pos: start.clone(),
@@ -105,7 +105,7 @@ impl<G: Solvable> Session<G> {
         let (hash_mb, start) = (self.hash_mb, &self.start);
         self.brain.get_or_insert_with(|| Brain {
             searcher: Searcher::new(hash_mb),
-            solver: G::solver(start),
+            solver: G::solver(start, hash_mb),
         })
     }
 }
@@ -325,11 +325,19 @@ impl<G: Solvable> GameSession for Session<G> {
 
     fn set_hash(&mut self, megabytes: usize) {
         self.hash_mb = megabytes;
-        self.brain().searcher.resize(megabytes);
+        let brain = self.brain();
+        brain.searcher.resize(megabytes);
+        if let Some(s) = brain.solver.as_mut() {
+            s.resize(megabytes);
+        }
     }
 
     fn clear_hash(&mut self) {
-        self.brain().searcher.clear();
+        let brain = self.brain();
+        brain.searcher.clear();
+        if let Some(s) = brain.solver.as_mut() {
+            s.clear();
+        }
     }
 }
 

@@ -74,12 +74,18 @@ pub trait Solver<G: Game>: Send {
 
     /// Forgets cached results (`ucinewgame`).
     fn clear(&mut self) {}
+
+    /// Gives the solver's own cache about `table_mb` MiB (the `Hash` option), forgetting what
+    /// it holds. Solvers without a sized cache ignore it.
+    fn resize(&mut self, _table_mb: usize) {}
 }
 
 /// Games that have a solver for (some of) their rule variants.
 pub trait Solvable: Game {
-    /// A solver for the rules `start` plays by, or `None` when none applies.
-    fn solver(start: &Self) -> Option<Box<dyn Solver<Self>>>;
+    /// A solver for the rules `start` plays by, or `None` when none applies. A solver that
+    /// caches results in a table of its own sizes it at about `table_mb` MiB (the engine
+    /// passes its `Hash` option, `ply analyse` its `--hash`).
+    fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>>;
 }
 
 /// The value of a position from the value of the child a move leads to: the sign flips

@@ -221,7 +221,7 @@ impl Solver<Nim> for NimSolver {
 }
 
 impl Solvable for Nim {
-    fn solver(start: &Self) -> Option<Box<dyn Solver<Self>>> {
+    fn solver(start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
         Some(Box::new(NimSolver::new(start.max_take(), start.misere())))
     }
 }

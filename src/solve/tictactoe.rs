@@ -110,7 +110,7 @@ impl Solver<TicTacToe> for TicTacToeSolver {
 }
 
 impl Solvable for TicTacToe {
-    fn solver(_start: &Self) -> Option<Box<dyn Solver<Self>>> {
+    fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
         Some(Box::new(TicTacToeSolver))
     }
 }

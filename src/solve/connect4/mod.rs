@@ -317,12 +317,16 @@ impl Solver<Connect4> for Connect4Solver {
     fn clear(&mut self) {
         self.reset();
     }
+
+    fn resize(&mut self, table_mb: usize) {
+        Connect4Solver::resize(self, table_mb);
+    }
 }
 
 impl Solvable for Connect4 {
-    /// The exact solver with the default table and one thread, for the sizes it supports.
-    fn solver(start: &Self) -> Option<Box<dyn Solver<Self>>> {
-        Connect4Solver::new(start).map(|s| Box::new(s) as Box<dyn Solver<Self>>)
+    /// The exact solver with a `table_mb` MiB table and one thread, for the sizes it supports.
+    fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
+        Connect4Solver::with_table_mb(start, table_mb).map(|s| Box::new(s) as Box<dyn Solver<Self>>)
     }
 }
 

@@ -424,7 +424,7 @@ impl Solver<Teeko> for TeekoSolver {
 }
 
 impl Solvable for Teeko {
-    fn solver(start: &Self) -> Option<Box<dyn Solver<Self>>> {
+    fn solver(start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
         Some(Box::new(TeekoSolver::new(start.rules().advanced)))
     }
 }
