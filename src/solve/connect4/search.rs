@@ -595,7 +595,9 @@ pub fn solve<const W: usize, const H: usize>(
         let mut main = Worker::<W, H>::new(table, &ctl, 0);
         while lo < hi {
             let mid = next_probe(lo, hi);
+            let before = main.nodes;
             let v = main.probe(cur, mask, moves, opp_win, mid)?;
+            log::debug!("probe > {mid}: {v} ({} nodes)", main.nodes - before);
             if v <= mid {
                 hi = v.min(hi)
             } else {
@@ -653,6 +655,10 @@ pub fn solve<const W: usize, const H: usize>(
                 break;
             }
             let v = result.load(Ordering::Acquire) as i32;
+            log::debug!(
+                "probe > {mid}: {v} ({} nodes in all so far)",
+                ctl.nodes.load(Ordering::Relaxed)
+            );
             if v <= mid {
                 hi = v.min(hi)
             } else {
