@@ -222,7 +222,7 @@ fn budget_and_stop_are_honoured() {
     let stopped = AtomicBool::new(true);
     let t = Instant::now();
     assert!(solver.solve(&start, &unlimited(&stopped)).is_none());
-    assert!(t.elapsed() < Duration::from_millis(100));
+    assert!(t.elapsed() < Duration::from_millis(1000));
 
     let stop = AtomicBool::new(false);
     let capped = Budget {
@@ -240,7 +240,7 @@ fn budget_and_stop_are_honoured() {
     };
     assert!(solver.solve(&start, &timed).is_none());
     assert!(
-        t.elapsed() < Duration::from_millis(200),
+        t.elapsed() < Duration::from_millis(1000),
         "{:?}",
         t.elapsed()
     );
@@ -258,7 +258,7 @@ fn budget_and_stop_are_honoured() {
         (answer, t.elapsed())
     });
     assert!(answer.is_none());
-    assert!(late < Duration::from_millis(300), "{late:?}");
+    assert!(late < Duration::from_millis(1000), "{late:?}");
 
     // What an abandoned search left in the table is still right.
     solver.set_threads(1);

@@ -130,3 +130,66 @@ fn connect4_short_forced_results_are_exact_mates() {
         }
     }
 }
+
+#[test]
+fn connect4_go_answers_from_the_exact_solver() {
+    // With UseSolver on (the default), a `go depth 1` in a middle-game position is answered
+    // by the exact solver: the score is the exact result (`mate n`, or `cp 0` for a draw,
+    // both far beyond what one ply of search can see) and the move keeps it.
+    use connect_four_ai::{Position, Solver};
+    let start = Connect4::new(&Params::new()).unwrap();
+    let mut oracle = Solver::empty();
+    let mut rng = Rng::new(77);
+    let mut e = Engine::start();
+    e.send("newgame connect4");
+    let (mut checked, mut long, mut draws) = (0, 0, 0);
+    // Random play mostly ends fast; go on until long results and draws were among them.
+    while checked < 30 || ((long < 10 || draws < 3) && checked < 1000) {
+        // Random games of 18 to 29 discs, cut before anything ends.
+        let len = 18 + rng.below(12);
+        let mut pos = start;
+        let mut seq = String::new();
+        let mut moves = Vec::new();
+        for _ in 0..len {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            let m = moves[rng.below(moves.len())];
+            let mut next = pos;
+            next.play(m);
+            if next.outcome().is_some() {
+                break;
+            }
+            seq.push_str(&pos.format_move(m));
+            pos = next;
+        }
+        if seq.len() < 18 {
+            continue;
+        }
+        let exact = mate_in(oracle.solve(&Position::from_moves(&seq).unwrap()), seq.len());
+        let words: Vec<String> = seq.chars().map(|c| c.to_string()).collect();
+        e.send(&format!("position startpos moves {}", words.join(" ")));
+        let g = e.go("go depth 1");
+        let want = exact.map_or("cp 0".to_string(), |n| format!("mate {n}"));
+        assert_eq!(g.score(), want, "position {seq}");
+        // The move keeps the result (a win at once only when the result is mate 1).
+        let col: usize = g.bestmove.parse().unwrap();
+        let mut after = Position::from_moves(&seq).unwrap();
+        if after.is_winning_move(col - 1) {
+            assert_eq!(exact, Some(1), "{seq}");
+        } else {
+            after.play(col - 1);
+            let reply = mate_in(oracle.solve(&after), seq.len() + 1);
+            let kept = match exact {
+                None => reply.is_none(),
+                Some(n) if n > 0 => reply == Some(-(n - 1)),
+                Some(n) => reply == Some(-n),
+            };
+            assert!(kept, "{seq}: {} gives {reply:?} after {exact:?}", g.bestmove);
+        }
+        checked += 1;
+        long += exact.is_some_and(|n| n.abs() > 3) as usize;
+        draws += exact.is_none() as usize;
+    }
+    // Results a depth-1 search could never prove were among them.
+    assert!(long >= 10 && draws >= 3, "long {long}, draws {draws}");
+}
