@@ -165,7 +165,10 @@ fn connect4_go_answers_from_the_exact_solver() {
         if seq.len() < 18 {
             continue;
         }
-        let exact = mate_in(oracle.solve(&Position::from_moves(&seq).unwrap()), seq.len());
+        let exact = mate_in(
+            oracle.solve(&Position::from_moves(&seq).unwrap()),
+            seq.len(),
+        );
         let words: Vec<String> = seq.chars().map(|c| c.to_string()).collect();
         e.send(&format!("position startpos moves {}", words.join(" ")));
         let g = e.go("go depth 1");
@@ -184,7 +187,11 @@ fn connect4_go_answers_from_the_exact_solver() {
                 Some(n) if n > 0 => reply == Some(-(n - 1)),
                 Some(n) => reply == Some(-n),
             };
-            assert!(kept, "{seq}: {} gives {reply:?} after {exact:?}", g.bestmove);
+            assert!(
+                kept,
+                "{seq}: {} gives {reply:?} after {exact:?}",
+                g.bestmove
+            );
         }
         checked += 1;
         long += exact.is_some_and(|n| n.abs() > 3) as usize;

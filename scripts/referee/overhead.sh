@@ -1,10 +1,10 @@
 #!/bin/sh
 # The referee's overhead per move, measured on a real match.
 #
-# ply plays itself at depth 1 (moves take microseconds), so the match is nearly all
-# protocol and referee work. Every record carries referee_ms: summed over the game, the time
-# from one bestmove read (stamped by the reader thread) to the next go written — the
-# referee's own share (checking the move with the rules, the clocks, building and writing
+# ply plays itself at depth 1 with its plain searcher (UseSolver false: moves take
+# microseconds), so the match is nearly all protocol and referee work. Every record carries
+# referee_ms: summed over the game, the time from one bestmove read (stamped by the reader
+# thread) to the next go written — the referee's own share (checking the move with the rules, the clocks, building and writing
 # `position` and `go`). The go→bestmove round trip (pipes, the engine parsing the position,
 # a depth-1 search) and the per-game set-up (newgame + isready for both engines) are shown
 # beside it.
@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s%N)
 target/release/ply-referee --game "$game" --games "$games" --concurrency "$conc" \
     --random-plies 2 --engine cmd=target/release/ply name=A --engine cmd=target/release/ply name=B \
-    --each depth=1 --records "$tmp/r.jsonl" > /dev/null
+    --each depth=1 option.UseSolver=false --records "$tmp/r.jsonl" > /dev/null
 end=$(date +%s%N)
 python3 - "$tmp/r.jsonl" "$start" "$end" "$conc" <<'EOF'
 import json, statistics, sys
