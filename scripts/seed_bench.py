@@ -31,6 +31,7 @@ Columns: the seed numbers columns 0..6, ply and this script's positions 1..7.
 ply side: the engine binary (--ply, default target/release/ply under the repo
 root) is driven over its line protocol, one cold search per measurement:
     newgame connect4                      (clears ply's tables; untimed)
+    setoption name UseSolver value false  (the plain searcher, as the seed's)
     position startpos moves 4 4 5 3
     isready           -> readyok          (untimed)
     go depth N        -> ... info depth N ... nodes <n> ... time <ms> ... / bestmove <m>
@@ -265,6 +266,9 @@ class PlyEngine:
         # newgame clears ply's search tables (protocol.md), so every measurement is a cold
         # search, like the seed's, and does not depend on the rows before it.
         self.send("newgame connect4")
+        # The seed searches; so does ply's plain searcher (the exact solver would answer
+        # instead, after up to 4M solver nodes on an early position).
+        self.send("setoption name UseSolver value false")
         self.send("position startpos" + ((" moves " + " ".join(moves)) if moves else ""))
         deadline = time.monotonic() + self.timeout
         # Wait until the engine has done both (clearing the tables takes a moment), so

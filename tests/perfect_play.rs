@@ -54,10 +54,30 @@ fn mate_in(score: i8, discs: usize) -> Option<i32> {
     }
 }
 
+/// A random Connect Four game of up to `len` moves, stopped before a move that would end it:
+/// its moves as column digits.
+fn random_game(rng: &mut Rng, len: usize) -> String {
+    let mut pos = Connect4::new(&Params::new()).unwrap();
+    let mut seq = String::new();
+    let mut moves = Vec::new();
+    for _ in 0..len {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let m = moves[rng.below(moves.len())];
+        let mut next = pos;
+        next.play(m);
+        if next.outcome().is_some() {
+            break;
+        }
+        seq.push_str(&pos.format_move(m));
+        pos = next;
+    }
+    seq
+}
+
 #[test]
 fn connect4_short_forced_results_are_exact_mates() {
     use connect_four_ai::{Position, Solver};
-    let start = Connect4::new(&Params::new()).unwrap();
     let mut oracle = Solver::empty();
     let mut rng = Rng::new(2024);
     let mut found: Vec<(String, i32)> = Vec::new();
@@ -67,22 +87,8 @@ fn connect4_short_forced_results_are_exact_mates() {
     while found.len() < 40 && tries < 20_000 {
         tries += 1;
         let len = 8 + rng.below(28);
-        let mut pos = start;
-        let mut seq = String::new();
-        let mut moves = Vec::new();
-        for _ in 0..len {
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            let m = moves[rng.below(moves.len())];
-            let mut next = pos;
-            next.play(m);
-            if next.outcome().is_some() {
-                break;
-            }
-            pos = next;
-            seq.push_str(&pos.format_move(m));
-        }
-        if pos.outcome().is_some() || seq.is_empty() {
+        let seq = random_game(&mut rng, len);
+        if seq.is_empty() {
             continue;
         }
         let Ok(p) = Position::from_moves(&seq) else {
@@ -137,7 +143,6 @@ fn connect4_go_answers_from_the_exact_solver() {
     // by the exact solver: the score is the exact result (`mate n`, or `cp 0` for a draw,
     // both far beyond what one ply of search can see) and the move keeps it.
     use connect_four_ai::{Position, Solver};
-    let start = Connect4::new(&Params::new()).unwrap();
     let mut oracle = Solver::empty();
     let mut rng = Rng::new(77);
     let mut e = Engine::start();
@@ -147,21 +152,7 @@ fn connect4_go_answers_from_the_exact_solver() {
     while checked < 30 || ((long < 10 || draws < 3) && checked < 1000) {
         // Random games of 18 to 29 discs, cut before anything ends.
         let len = 18 + rng.below(12);
-        let mut pos = start;
-        let mut seq = String::new();
-        let mut moves = Vec::new();
-        for _ in 0..len {
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            let m = moves[rng.below(moves.len())];
-            let mut next = pos;
-            next.play(m);
-            if next.outcome().is_some() {
-                break;
-            }
-            seq.push_str(&pos.format_move(m));
-            pos = next;
-        }
+        let seq = random_game(&mut rng, len);
         if seq.len() < 18 {
             continue;
         }

@@ -4,10 +4,10 @@
 # ply plays itself at depth 1 with its plain searcher (UseSolver false: moves take
 # microseconds), so the match is nearly all protocol and referee work. Every record carries
 # referee_ms: summed over the game, the time from one bestmove read (stamped by the reader
-# thread) to the next go written — the referee's own share (checking the move with the rules, the clocks, building and writing
-# `position` and `go`). The go→bestmove round trip (pipes, the engine parsing the position,
-# a depth-1 search) and the per-game set-up (newgame + isready for both engines) are shown
-# beside it.
+# thread) to the next go written — the referee's own share (checking the move with the
+# rules, the clocks, building and writing `position` and `go`). The go→bestmove round trip
+# (pipes, the engine parsing the position, a depth-1 search) and the per-game set-up
+# (newgame + isready for both engines) are shown beside it.
 #
 #   scripts/referee/overhead.sh [game] [games] [concurrency]     # default: connect4 1000 1
 set -eu
