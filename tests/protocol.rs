@@ -21,6 +21,7 @@ fn handshake_lists_options_and_every_game() {
     for opt in [
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Clear Hash type button",
+        "option name Threads type spin default 1 min 1 max 256",
         "option name UseSolver type check default true",
         "option name Move Overhead type spin default 10 min 0 max 5000",
         "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko",
@@ -149,15 +150,26 @@ fn scripted_conversation_over_every_command() {
     e.send("setoption name Clear Hash");
     e.send("setoption name Move Overhead value 20");
     e.send("setoption name UseSolver value true");
+    e.send("setoption name Threads value 2");
     assert!(e.sync().is_empty());
     e.send("setoption name Hash value 0");
     e.send("setoption name Colour value red");
     e.send("setoption name UseSolver value maybe");
+    e.send("setoption name Threads value 0");
     let errs = e.sync();
-    assert_eq!(errs.len(), 3, "{errs:?}");
+    assert_eq!(errs.len(), 4, "{errs:?}");
     assert!(errs[0].contains("Hash needs a value from 1 to 65536, got '0'"));
     assert!(errs[1].contains("unknown option 'Colour'"));
     assert!(errs[2].contains("UseSolver needs true or false"));
+    assert!(errs[3].contains("Threads needs a value from 1 to 256, got '0'"));
+    // Two solver threads (the solver splits work only with 20 or more empty cells): exact
+    // results of positions ten discs down that take it some 500,000 nodes, checked with
+    // connect-four-ai (Pons' scores 4 and 0: a win with the 18th disc, 13 moves away, and
+    // a draw).
+    e.send("position startpos moves 1 3 4 2 2 3 1 3 3 7");
+    assert_eq!(e.go("go depth 1").score(), "mate 13");
+    e.send("position startpos moves 2 7 7 1 2 5 5 4 2 2");
+    assert_eq!(e.go("go depth 1").score(), "cp 0");
 
     // bench prints its checksum.
     e.send("bench 2");

@@ -30,6 +30,8 @@ pub const AUTHOR: &str = "the ply developers";
 pub const DEFAULT_GAME: &str = "tictactoe";
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 65536;
+/// The `Threads` option's range: threads for the Connect Four solver.
+pub const MAX_THREADS: usize = 256;
 pub const DEFAULT_OVERHEAD_MS: u64 = 10;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// Longer input lines are dropped (with an error) instead of buffered without bound.
@@ -124,6 +126,7 @@ pub struct Engine {
     events: Sender<Event>,
     game: Box<dyn GameSession>,
     hash_mb: usize,
+    threads: usize,
     overhead_ms: u64,
     use_solver: bool,
     running: Option<Running>,
@@ -138,8 +141,9 @@ fn new_session(
     name: &str,
     params: &Params,
     hash_mb: usize,
+    threads: usize,
 ) -> Result<Box<dyn GameSession>, String> {
-    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, hash_mb)?)), _ => Err(format!(
+    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, hash_mb, threads)?)), _ => Err(format!(
         "unknown game '{name}' (known: {})",
         NAMES.join(", ")
     )))
@@ -147,13 +151,14 @@ fn new_session(
 
 impl Engine {
     pub fn new(out: Output, events: Sender<Event>) -> Engine {
-        let game = new_session(DEFAULT_GAME, &Params::new(), DEFAULT_HASH_MB)
+        let game = new_session(DEFAULT_GAME, &Params::new(), DEFAULT_HASH_MB, 1)
             .expect("the default game starts with default parameters");
         Engine {
             out,
             events,
             game,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             overhead_ms: DEFAULT_OVERHEAD_MS,
             use_solver: true,
             running: None,
@@ -349,7 +354,7 @@ impl Engine {
             self.game.reset();
             return;
         }
-        match new_session(name, params, self.hash_mb) {
+        match new_session(name, params, self.hash_mb, self.threads) {
             Ok(g) => self.game = g,
             Err(e) => self.out.error(command, &e),
         }
@@ -361,6 +366,7 @@ impl Engine {
             format!("id author {AUTHOR}"),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             "option name Clear Hash type button".to_string(),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name UseSolver type check default true".to_string(),
             format!(
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
@@ -397,6 +403,13 @@ impl Engine {
                 Err(e) => self.out.error("setoption", &e),
             },
             "clear hash" => self.game.clear_hash(),
+            "threads" => match number(1, MAX_THREADS as u64) {
+                Ok(n) => {
+                    self.threads = n as usize;
+                    self.game.set_threads(self.threads);
+                }
+                Err(e) => self.out.error("setoption", &e),
+            },
             "usesolver" => match value.map(str::to_ascii_lowercase).as_deref() {
                 Some("true") => self.use_solver = true,
                 Some("false") => self.use_solver = false,
@@ -416,7 +429,7 @@ impl Engine {
             _ => self.out.error(
                 "setoption",
                 &format!(
-                    "unknown option '{name}' (known: Hash, Clear Hash, UseSolver, Move Overhead, UCI_Variant)"
+                    "unknown option '{name}' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, UCI_Variant)"
                 ),
             ),
         }

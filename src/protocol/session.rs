@@ -74,39 +74,50 @@ pub trait GameSession: Send {
     fn display(&self) -> String;
     fn set_hash(&mut self, megabytes: usize);
     fn clear_hash(&mut self);
+    /// Threads the game's solver may search with.
+    fn set_threads(&mut self, threads: usize);
 }
 
 pub struct Session<G: Game> {
     start: G,
     pos: G,
     hash_mb: usize,
+    /// Threads for the solver (the `Threads` option).
+    threads: usize,
     brain: Option<Brain<G>>,
     worker: Option<JoinHandle<Option<Brain<G>>>>,
 }
 
 impl<G: Solvable> Session<G> {
-    pub fn new(params: &Params, hash_mb: usize) -> Result<Session<G>, String> {
+    pub fn new(params: &Params, hash_mb: usize, threads: usize) -> Result<Session<G>, String> {
         let start = G::new(params).map_err(|e| e.to_string())?;
-        let brain = Brain {
-            searcher: Searcher::new(hash_mb),
-            solver: G::solver(&start, hash_mb),
-        };
+        let brain = Self::new_brain(&start, hash_mb, threads);
         Ok(Session {
             pos: start.clone(),
             start,
             hash_mb,
+            threads,
             brain: Some(brain),
             worker: None,
         })
     }
 
+    fn new_brain(start: &G, hash_mb: usize, threads: usize) -> Brain<G> {
+        let mut solver = G::solver(start, hash_mb);
+        if let Some(s) = solver.as_mut() {
+            s.set_threads(threads);
+        }
+        Brain {
+            searcher: Searcher::new(hash_mb),
+            solver,
+        }
+    }
+
     fn brain(&mut self) -> &mut Brain<G> {
         self.join();
-        let (hash_mb, start) = (self.hash_mb, &self.start);
-        self.brain.get_or_insert_with(|| Brain {
-            searcher: Searcher::new(hash_mb),
-            solver: G::solver(start, hash_mb),
-        })
+        let (hash_mb, threads, start) = (self.hash_mb, self.threads, &self.start);
+        self.brain
+            .get_or_insert_with(|| Self::new_brain(start, hash_mb, threads))
     }
 }
 
@@ -329,6 +340,13 @@ impl<G: Solvable> GameSession for Session<G> {
         brain.searcher.resize(megabytes);
         if let Some(s) = brain.solver.as_mut() {
             s.resize(megabytes);
+        }
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
+        if let Some(s) = self.brain().solver.as_mut() {
+            s.set_threads(threads);
         }
     }
 

@@ -78,6 +78,10 @@ pub trait Solver<G: Game>: Send {
     /// Gives the solver's own cache about `table_mb` MiB (the `Hash` option), forgetting what
     /// it holds. Solvers without a sized cache ignore it.
     fn resize(&mut self, _table_mb: usize) {}
+
+    /// Lets the solver search with up to `threads` threads (the `Threads` option). Solvers
+    /// that answer by lookup or formula ignore it.
+    fn set_threads(&mut self, _threads: usize) {}
 }
 
 /// Games that have a solver for (some of) their rule variants.

@@ -321,6 +321,10 @@ impl Solver<Connect4> for Connect4Solver {
     fn resize(&mut self, table_mb: usize) {
         Connect4Solver::resize(self, table_mb);
     }
+
+    fn set_threads(&mut self, threads: usize) {
+        Connect4Solver::set_threads(self, threads);
+    }
 }
 
 impl Solvable for Connect4 {
