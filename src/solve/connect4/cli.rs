@@ -32,9 +32,10 @@ struct Args {
     /// Solve the empty board.
     #[arg(long)]
     empty: bool,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Search threads (default: every core). Benchmarks against single-threaded solvers pass
+    /// 1.
+    #[arg(long)]
+    threads: Option<usize>,
     /// Transposition table size in MiB.
     #[arg(long = "table-mb", default_value_t = DEFAULT_TABLE_MB)]
     table_mb: usize,
@@ -88,7 +89,10 @@ pub fn cli(args: &[String]) -> Result<(), String> {
             args.width, args.height
         )
     })?;
-    solver.set_threads(args.threads);
+    solver.set_threads(
+        args.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    );
 
     let cases = read_cases(&args)?;
     let (mut count, mut checked, mut correct) = (0u64, 0u64, 0u64);
