@@ -36,7 +36,7 @@ impl Rng {
 /// move that ends the game, with its move string (columns 1..7). Restarts on dead ends.
 fn random_position(rng: &mut Rng, start: &Connect4, len: usize) -> (Connect4, String) {
     'again: loop {
-        let mut pos = start.clone();
+        let mut pos = *start;
         let mut text = String::new();
         for _ in 0..len {
             let mut moves = Vec::new();
@@ -44,7 +44,7 @@ fn random_position(rng: &mut Rng, start: &Connect4, len: usize) -> (Connect4, St
             let safe: Vec<u8> = moves
                 .into_iter()
                 .filter(|&m| {
-                    let mut c = pos.clone();
+                    let mut c = pos;
                     c.play(m);
                     c.outcome().is_none()
                 })
@@ -122,7 +122,7 @@ fn best_moves_keep_the_score_and_values_follow_it() {
         );
         let best = sol.best.expect("the game is not over");
         assert_eq!(sol.pv.first(), Some(&best));
-        let mut child = pos.clone();
+        let mut child = pos;
         child.play(best);
         match child.outcome() {
             // A win with this disc: the best possible score, 22 minus its discs.
@@ -195,7 +195,7 @@ fn finished_games_and_immediate_wins() {
     let mut solver = Connect4Solver::with_table_mb(&start, 16).unwrap();
     let stop = AtomicBool::new(false);
     let play = |moves: &str| {
-        let mut p = start.clone();
+        let mut p = start;
         for c in moves.chars() {
             p.play(c.to_digit(10).unwrap() as u8 - 1);
         }
@@ -264,7 +264,7 @@ fn budget_and_stop_are_honoured() {
     solver.set_threads(1);
     stop.store(false, Ordering::Relaxed);
     let p = {
-        let mut p = start.clone();
+        let mut p = start;
         for c in "4453".chars() {
             p.play(c.to_digit(10).unwrap() as u8 - 1);
         }
@@ -302,7 +302,7 @@ fn brute_force(pos: &Connect4, memo: &mut HashMap<u64, i32>) -> i32 {
     let v = moves
         .into_iter()
         .map(|m| {
-            let mut c = pos.clone();
+            let mut c = *pos;
             c.play(m);
             -brute_force(&c, memo)
         })
