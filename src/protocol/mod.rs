@@ -30,7 +30,9 @@ pub const AUTHOR: &str = "the ply developers";
 pub const DEFAULT_GAME: &str = "tictactoe";
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 65536;
-/// The `Threads` option's range: threads for the Connect Four solver.
+/// The `Threads` option: threads for the Connect Four solver. One by default, as UCI engines
+/// do, since matches often run engines side by side.
+pub const DEFAULT_THREADS: usize = 1;
 pub const MAX_THREADS: usize = 256;
 pub const DEFAULT_OVERHEAD_MS: u64 = 10;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
@@ -151,14 +153,19 @@ fn new_session(
 
 impl Engine {
     pub fn new(out: Output, events: Sender<Event>) -> Engine {
-        let game = new_session(DEFAULT_GAME, &Params::new(), DEFAULT_HASH_MB, 1)
-            .expect("the default game starts with default parameters");
+        let game = new_session(
+            DEFAULT_GAME,
+            &Params::new(),
+            DEFAULT_HASH_MB,
+            DEFAULT_THREADS,
+        )
+        .expect("the default game starts with default parameters");
         Engine {
             out,
             events,
             game,
             hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
+            threads: DEFAULT_THREADS,
             overhead_ms: DEFAULT_OVERHEAD_MS,
             use_solver: true,
             running: None,
@@ -366,7 +373,9 @@ impl Engine {
             format!("id author {AUTHOR}"),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             "option name Clear Hash type button".to_string(),
-            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!(
+                "option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"
+            ),
             "option name UseSolver type check default true".to_string(),
             format!(
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
