@@ -20,7 +20,7 @@ impl Rng {
 
     /// Uniform in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32 for small `n`).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
@@ -28,4 +28,13 @@ impl Rng {
             items.swap(i, self.below(i + 1));
         }
     }
+}
+
+/// Drops `value` on a short-lived thread of its own, so that freeing a large table (tens of
+/// milliseconds for a GiB of touched pages) does not hold up the caller. When no thread can
+/// be started, the closure, and `value` with it, is dropped here instead.
+pub fn drop_in_background<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("ply-free".into())
+        .spawn(move || drop(value));
 }

@@ -161,11 +161,10 @@ impl Table {
         let bucket_bytes = (WAYS * 8) as u64;
         let want = (mb as u64 * (1 << 20)) / bucket_bytes;
         let bits = (63 - want.max(1).leading_zeros()).max(Self::min_bucket_bits(key_bits));
+        // Zeroed pages from the operating system, supplied as solves first write them: a
+        // table costs no time to create and no memory until it is used (the engine creates
+        // one at `newgame` and must answer `isready` at once at any Hash).
         let buf = Buffer::new(WAYS << bits);
-        // Touch every page now, so that solves do not pay the page faults of first use.
-        for chunk in buf.slice().chunks(512) {
-            chunk[0].store(0, Ordering::Relaxed);
-        }
         let near_bits = NEAR_BUCKET_BITS.max(Self::min_bucket_bits(key_bits));
         let near = vec![Buffer::new(WAYS << near_bits)];
         Table {
@@ -185,6 +184,16 @@ impl Table {
         self.buf.len * 8
     }
 
+    /// Bytes of one near region (there is one per search thread).
+    pub fn near_region_bytes(&self) -> usize {
+        (WAYS << self.near_bits) * 8
+    }
+
+    /// Bytes of the near regions.
+    pub fn near_bytes(&self) -> usize {
+        self.near.len() * self.near_region_bytes()
+    }
+
     /// Uses only the first `2^bits` buckets (clamped to what is allocated and to the minimum
     /// the key size needs) until the next call: small solves then stay within the caches.
     /// Entries stored under another size are not found again, so call this only right after
@@ -200,12 +209,13 @@ impl Table {
     pub fn reset(&mut self) {
         self.generation += 1;
         if self.generation > 255 {
-            let used = WAYS << self.dirty_bits.max(self.bucket_bits);
-            for e in &self.buf.slice()[..used.min(self.buf.len)] {
-                e.store(0, Ordering::Relaxed);
-            }
-            for e in self.near.iter().flat_map(Buffer::slice) {
-                e.store(0, Ordering::Relaxed);
+            // Fresh zeroed memory rather than writing zeros over what was used: O(1) at any
+            // size, the old pages are freed on another thread.
+            let fresh = Buffer::new(self.buf.len);
+            crate::util::drop_in_background(std::mem::replace(&mut self.buf, fresh));
+            for region in &mut self.near {
+                let fresh = Buffer::new(region.len);
+                crate::util::drop_in_background(std::mem::replace(region, fresh));
             }
             self.generation = 1;
             self.dirty_bits = 0;
