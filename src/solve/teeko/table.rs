@@ -428,9 +428,46 @@ pub fn default_dir() -> PathBuf {
     }
 }
 
-/// Where a table goes when the default directory is not writable.
+/// Where a table goes when the default directory is not writable (never when `PLY_TABLES`
+/// names a directory: then that directory is the only one).
 pub fn fallback_dir() -> PathBuf {
     std::env::temp_dir().join("ply-tables")
+}
+
+/// The directories tables are looked for in, and built in, in order: `$PLY_TABLES` alone
+/// when it is set (a directory given explicitly is never silently replaced by another);
+/// otherwise the default directory, then the fallback.
+pub fn search_dirs() -> Vec<PathBuf> {
+    if std::env::var_os("PLY_TABLES").is_some_and(|v| !v.is_empty()) {
+        vec![default_dir()]
+    } else {
+        let (d, f) = (default_dir(), fallback_dir());
+        if d == f { vec![d] } else { vec![d, f] }
+    }
+}
+
+/// Removes the temporary files that [`Table::save`] leaves when it is interrupted (a killed
+/// process), next to `path`. Call it only while holding the table's build lock: then no
+/// save of this table is in progress.
+pub fn remove_stale_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.tmp-", name.to_string_lossy());
+    for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+        if e.file_name().to_string_lossy().starts_with(&prefix) {
+            log::info!(
+                "removing {}, left by an interrupted save",
+                e.path().display()
+            );
+            let _ = fs::remove_file(e.path());
+        }
+    }
 }
 
 /// The file name of a variant's table.
