@@ -281,8 +281,9 @@ impl Solver<Nim> for NimSolver {
     }
 
     fn clear(&mut self) {
-        // Give the memory back too: a new game may not need it.
-        self.exact.memo = HashMap::new();
+        // Give the memory back too (freeing it on another thread: it can be large); a new
+        // game may not need it.
+        crate::util::drop_in_background(std::mem::take(&mut self.exact.memo));
     }
 
     fn resize(&mut self, table_mb: usize) {
