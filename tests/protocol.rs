@@ -256,7 +256,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         ),
         (
             "position fen 7/7/7/7/7 x",
-            "info string error position: fen '7/7/7/7/7 x': expected 6 rows separated by '/', got 5 (the board is 7x6; newgame connect4 width=W height=H changes it)",
+            "info string error position: fen '7/7/7/7/7 x': expected 6 rows separated by '/', got 5 (the board is 7x6; newgame connect4 width=W height=H changes it) (column 14)",
         ),
         (
             "position startpos moves 4 x",

@@ -28,10 +28,10 @@ enum Cmd {
     /// the total (a checksum of the searcher's behaviour) with nodes per second.
     Bench {
         /// Search every position to this depth instead of its own.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=ply::search::MAX_DEPTH as i64))]
         depth: Option<u32>,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = ply::protocol::DEFAULT_HASH_MB)]
+        #[arg(long, default_value_t = ply::bench::BENCH_HASH_MB)]
         hash: usize,
     },
     /// Analyses positions, one per line (`[game [key=value..]] startpos|fen .. [moves ..]`, or a
