@@ -38,3 +38,25 @@ pub fn drop_in_background<T: Send + 'static>(value: T) {
         .name("ply-free".into())
         .spawn(move || drop(value));
 }
+
+/// Whether the system would give this process `bytes` of memory in one allocation now (it is
+/// asked, and the memory handed back at once: with zeroed pages supplied on first write, this
+/// costs no time and no resident memory). A `false` means a table of that size cannot exist;
+/// a `true` does not promise that the pages can all be filled later.
+pub fn can_allocate(bytes: usize) -> bool {
+    // The allocator's smallest alignment: zeroed memory then comes from calloc, which takes
+    // fresh pages from the system without writing them.
+    let Ok(layout) = std::alloc::Layout::from_size_align(bytes.max(1), 16) else {
+        return false;
+    };
+    // SAFETY: a non-zero-sized layout; the pointer is freed with the same layout. The
+    // black_box keeps the compiler from removing the pair and assuming success.
+    unsafe {
+        let p = std::hint::black_box(std::alloc::alloc_zeroed(layout));
+        if p.is_null() {
+            return false;
+        }
+        std::alloc::dealloc(p, layout);
+    }
+    true
+}

@@ -324,3 +324,25 @@ fn setoption_and_fen_errors_have_columns() {
         assert_eq!(e.sync(), [expect], "for '{cmd}'");
     }
 }
+
+/// The largest Hash is either provided or refused up front: the engine used to accept it
+/// and abort ("memory allocation of 34359738368 bytes failed") at the next search.
+#[test]
+fn a_hash_the_system_cannot_provide_is_refused() {
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 65536");
+    let out = e.sync();
+    assert!(
+        out.is_empty()
+            || out
+                == [
+                    "info string error setoption: Hash 65536 MiB: the system refuses to provide that much memory (column 27)"
+                ],
+        "{out:?}"
+    );
+    for game in ["connect4", "nim heaps=3,4,5", "tictactoe"] {
+        e.send(&format!("newgame {game}"));
+        let g = e.go("go nodes 1000");
+        assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true");
+    }
+}

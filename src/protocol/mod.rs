@@ -504,6 +504,16 @@ impl Engine {
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
                 let hash_mb = number(1, MAX_HASH_MB as u64)? as usize;
+                // The tables are made at the next search; refuse now a size the system
+                // will not provide at all, rather than fail then.
+                if !crate::util::can_allocate(hash_mb << 20) {
+                    return Err((
+                        format!(
+                            "Hash {hash_mb} MiB: the system refuses to provide that much memory"
+                        ),
+                        value_column,
+                    ));
+                }
                 self.configure(Config { hash_mb, ..config });
             }
             "clear hash" => self.game.clear_hash(),

@@ -73,20 +73,35 @@ impl<M: Copy> Slot<M> {
     }
 }
 
-/// `len` empty slots, from zeroed memory (see [`Slot`]).
-fn zeroed_slots<M: Copy>(len: usize) -> Vec<Slot<M>> {
-    let layout = std::alloc::Layout::array::<Slot<M>>(len).expect("a table size that fits memory");
-    // SAFETY: the layout has a non-zero size (len >= 2, Slot is not zero-sized); all-zero
-    // bytes are a valid Slot (integers, and a MaybeUninit that is not read while HAS_MOVE is
-    // clear); the pointer comes from the global allocator with exactly the layout of a
-    // Vec<Slot<M>> of capacity `len`, so the Vec may own and free it.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot<M>;
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
+/// `len` empty slots, from zeroed memory (see [`Slot`]); fewer (half as many, again and
+/// again) when the system refuses that much memory, down to two.
+fn zeroed_slots<M: Copy>(mut len: usize) -> Vec<Slot<M>> {
+    loop {
+        let layout =
+            std::alloc::Layout::array::<Slot<M>>(len).expect("a table size that fits memory");
+        // SAFETY: the layout has a non-zero size (len >= 2, Slot is not zero-sized); all-zero
+        // bytes are a valid Slot (integers, and a MaybeUninit that is not read while HAS_MOVE
+        // is clear); the pointer comes from the global allocator with exactly the layout of a
+        // Vec<Slot<M>> of capacity `len`, so the Vec may own and free it.
+        unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot<M>;
+            if !ptr.is_null() {
+                return Vec::from_raw_parts(ptr, len, len);
+            }
+            if len <= 2 {
+                std::alloc::handle_alloc_error(layout);
+            }
         }
-        Vec::from_raw_parts(ptr, len, len)
+        log::warn!(
+            "cannot allocate a search table of {} bytes; trying half",
+            layout_bytes::<M>(len)
+        );
+        len /= 2;
     }
+}
+
+fn layout_bytes<M: Copy>(len: usize) -> usize {
+    len * std::mem::size_of::<Slot<M>>()
 }
 
 /// Tables at least this large are cleared by swapping in fresh zeroed memory (and freeing the

@@ -123,8 +123,12 @@ impl Exact {
         if self.nodes.is_multiple_of(CHECK_EVERY) && budget.exhausted(self.nodes) {
             return Err(GiveUp::Budget);
         }
-        if self.memo.capacity() == 0 {
-            self.memo.reserve(self.max_states);
+        while self.memo.capacity() == 0 && self.memo.try_reserve(self.max_states).is_err() {
+            // The system refuses that much memory: make do with less.
+            if self.max_states <= MIN_STATES {
+                return Err(GiveUp::Full);
+            }
+            self.max_states /= 2;
         }
         let mut best = i32::MIN;
         for i in 0..n {
