@@ -3,7 +3,11 @@
 //!
 //! The stdout thread stamps each line with the [`Instant`] it was read, so the time an
 //! engine is charged ends when its `bestmove` reached the referee, not when a busy referee
-//! got round to looking (this keeps time losses honest at high concurrency). The stderr
+//! got round to looking (this keeps time losses honest at high concurrency). What it holds is
+//! bounded whatever the engine prints: a line is cut at [`MAX_LINE_BYTES`] (with a warning),
+//! and at most [`QUEUED_LINES`] lines wait to be looked at; beyond that the thread stops
+//! reading until the referee catches up, so an engine that floods stdout while its opponent
+//! thinks waits on its own full pipe instead of filling the referee's memory. The stderr
 //! thread drains the stream whatever it holds, so an engine that floods stderr never blocks
 //! on a full pipe; with `verbose` it logs each line. Engines run in their own process group,
 //! so a Ctrl-C at the terminal reaches the referee alone and it can stop them in order.
@@ -12,12 +16,16 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-/// Longer stdout lines are cut to this many bytes (the rest of the line is skipped), so
-/// an engine printing without newlines cannot exhaust the referee's memory.
+/// Longer stdout lines are cut to this many bytes (the rest of the line is skipped, and a
+/// warning logged), so an engine printing without newlines cannot exhaust the referee's
+/// memory. No protocol line comes near it.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// The most stdout lines of one engine read but not yet looked at (at most 16 MiB with
+/// lines at their limit).
+pub const QUEUED_LINES: usize = 256;
 
 /// How often a wait wakes up to look at the abort flag.
 const POLL: Duration = Duration::from_millis(50);
@@ -100,11 +108,12 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
         let log_name = name.to_string();
+        let out_name = name.to_string();
         std::thread::Builder::new()
             .name(format!("{name}-stdout"))
-            .spawn(move || read_stdout(stdout, tx))?;
+            .spawn(move || read_stdout(stdout, tx, &out_name))?;
         std::thread::Builder::new()
             .name(format!("{name}-stderr"))
             .spawn(move || drain_stderr(stderr, &log_name, verbose))?;
@@ -286,9 +295,10 @@ fn describe_status(status: ExitStatus) -> String {
     }
 }
 
-fn read_stdout(stdout: impl Read, tx: mpsc::Sender<Incoming>) {
+fn read_stdout(stdout: impl Read, tx: SyncSender<Incoming>, name: &str) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
+    let mut warned = false;
     loop {
         buf.clear();
         let read = (&mut reader)
@@ -303,14 +313,26 @@ fn read_stdout(stdout: impl Read, tx: mpsc::Sender<Incoming>) {
                 } else if buf.len() > MAX_LINE_BYTES {
                     // Skip the rest of an overlong line.
                     buf.truncate(MAX_LINE_BYTES);
+                    let mut skipped = 1;
                     let mut rest = Vec::new();
                     loop {
                         rest.clear();
                         match (&mut reader).take(1 << 16).read_until(b'\n', &mut rest) {
                             Ok(0) | Err(_) => break,
-                            Ok(_) if rest.last() == Some(&b'\n') => break,
-                            Ok(_) => {}
+                            Ok(n) => skipped += n,
                         }
+                        if rest.last() == Some(&b'\n') {
+                            skipped -= 1;
+                            break;
+                        }
+                    }
+                    if !warned {
+                        log::warn!(
+                            "{name}: a line of {} bytes cut to its first {MAX_LINE_BYTES} \
+                             (further cut lines are not reported)",
+                            MAX_LINE_BYTES + skipped
+                        );
+                        warned = true;
                     }
                 }
                 if buf.last() == Some(&b'\r') {
