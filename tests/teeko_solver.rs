@@ -573,7 +573,7 @@ fn the_table_file_round_trips_and_damage_is_detected() {
     assert!(Table::from_bytes(&bytes, false).is_ok());
     // A second provider over the same directory loads the file instead of building.
     let p = Provider::new(path.parent().unwrap().to_path_buf(), false);
-    let again = p.get().expect("loaded at once");
+    let again = p.wait(Duration::from_secs(60)).expect("loaded");
     assert!(again.section(8).1 == t.section(8).1);
 }
 
@@ -614,7 +614,10 @@ fn a_damaged_file_is_replaced_by_a_good_copy() {
     std::fs::write(&bad, b"PLYTEEKO but not a table").unwrap();
     std::fs::copy(path, second.join(table::file_name(false))).unwrap();
     let p = Provider::with_dirs(vec![first.clone(), second], false);
-    assert!(p.get().is_some(), "the good copy is used at once");
+    assert!(
+        p.wait(Duration::from_secs(60)).is_some(),
+        "the good copy is used"
+    );
     assert!(
         Table::load(&bad, false).is_ok(),
         "the damaged file was replaced"

@@ -4,9 +4,11 @@
 //! - `ply solve teeko [--advanced]` builds a variant's table (both centre rules share it:
 //!   the rule only restricts the very first drop) and prints what it found.
 //! - In the engine, [`TeekoSolver`] answers from the table: the exact value (fastest win,
-//!   slowest loss) and a move that keeps it. The table is read from its file on first use;
-//!   when the file is missing or damaged, a background thread builds and saves it, and the
-//!   solver declines (the engine searches instead) until it is ready. See [`Provider`].
+//!   slowest loss) and a move that keeps it. The table is read from its file on first use,
+//!   by a thread of its own, which a `go` waits for within its time budget (a cold disk
+//!   must not make it late); when the file is missing or damaged, that thread builds and
+//!   saves it, and the solver declines (the engine searches instead) until it is ready.
+//!   See [`Provider`].
 //!
 //! Values are game-theoretic with unbounded play (no repetition or move-limit rule). Playing
 //! the fastest win matters: a merely value-keeping move can cycle in a won position.
@@ -18,7 +20,7 @@ pub mod table;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -112,6 +114,9 @@ const RECHECK: Duration = Duration::from_secs(2);
 enum State {
     /// Not looked for yet.
     Unknown,
+    /// A background thread looks for it (reads the files; ready in milliseconds when one
+    /// is there).
+    Loading,
     Ready(Arc<Table>),
     /// This process builds it.
     Building,
@@ -138,6 +143,8 @@ pub struct Provider {
     advanced: bool,
     threads: usize,
     state: Mutex<State>,
+    /// Signalled whenever `state` changes.
+    changed: Condvar,
 }
 
 impl Provider {
@@ -154,6 +161,7 @@ impl Provider {
             advanced,
             threads,
             state: Mutex::new(State::Unknown),
+            changed: Condvar::new(),
         })
     }
 
@@ -178,24 +186,64 @@ impl Provider {
             .collect()
     }
 
-    /// The table if it is ready; otherwise starts loading or building it and returns `None`.
+    /// The table if it is ready; otherwise starts looking for it (loading it, or building it
+    /// when it is missing or damaged) on a thread of its own, and returns `None` at once.
     pub fn get(self: &Arc<Self>) -> Option<Arc<Table>> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         match &*state {
             State::Ready(t) => return Some(t.clone()),
-            State::Building | State::Failed => return None,
+            State::Loading | State::Building | State::Failed => return None,
             State::Waiting(since) if since.elapsed() < RECHECK => return None,
             State::Waiting(_) | State::Unknown => {}
         }
+        *state = State::Loading;
+        let me = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("teeko-table".into())
+            .spawn(move || me.find_or_build());
+        if let Err(e) = spawned {
+            log::error!("cannot start looking for the teeko table: {e}");
+            *state = State::Failed;
+        }
+        None
+    }
+
+    /// [`Provider::get`], waiting while the table is being loaded from a file as long as
+    /// `budget` allows (not while it is built: that takes seconds, the search answers
+    /// meanwhile).
+    pub fn get_within(self: &Arc<Self>, budget: &Budget) -> Option<Arc<Table>> {
+        if let Some(t) = self.get() {
+            return Some(t);
+        }
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match &*state {
+                State::Ready(t) => return Some(t.clone()),
+                State::Loading if !budget.exhausted(0) => {}
+                _ => return None,
+            }
+            state = match self.changed.wait_timeout(state, Duration::from_millis(1)) {
+                Ok((s, _)) => s,
+                Err(e) => e.into_inner().0,
+            };
+        }
+    }
+
+    fn set(&self, next: State) {
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        self.changed.notify_all();
+    }
+
+    /// Loads the table from the first directory that has a good one (replacing damaged
+    /// files before it), else builds it (when allowed and no other process is building it).
+    fn find_or_build(self: Arc<Self>) {
         let mut damaged = Vec::new();
         for path in self.paths() {
             match Table::load(&path, self.advanced) {
                 Ok(t) => {
                     log::info!("teeko table loaded from {}", path.display());
                     self.repair(&damaged, &t, &path);
-                    let t = Arc::new(t);
-                    *state = State::Ready(t.clone());
-                    return Some(t);
+                    return self.set(State::Ready(Arc::new(t)));
                 }
                 Err(TableError::Missing) => {}
                 Err(e) => {
@@ -204,28 +252,19 @@ impl Provider {
                 }
             }
         }
+        if !damaged.is_empty() {
+            log::warn!("no usable teeko table: it will be rebuilt");
+        }
         if std::env::var("PLY_TABLES_AUTOBUILD").is_ok_and(|v| v == "0") {
-            *state = State::Waiting(Instant::now());
-            return None;
+            return self.set(State::Waiting(Instant::now()));
         }
         let (lock, path) = match self.lock() {
-            Claim::Theirs => {
-                *state = State::Waiting(Instant::now());
-                return None;
-            }
+            Claim::Theirs => return self.set(State::Waiting(Instant::now())),
             Claim::Mine(lock, path) => (Some(lock), Some(path)),
             Claim::Nowhere => (None, None),
         };
-        *state = State::Building;
-        let me = self.clone();
-        let spawned = std::thread::Builder::new()
-            .name("teeko-table".into())
-            .spawn(move || me.build_in_background(lock, path));
-        if let Err(e) = spawned {
-            log::error!("cannot start the teeko table build: {e}");
-            *state = State::Failed;
-        }
-        None
+        self.set(State::Building);
+        self.build(lock, path);
     }
 
     /// Waits up to `timeout` for the table (starting its load or build), for callers that
@@ -239,7 +278,7 @@ impl Provider {
             if Instant::now() >= end {
                 return None;
             }
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 
@@ -286,7 +325,7 @@ impl Provider {
 
     /// Builds the table, saves it at `path` (holding `lock`) when there is one, and makes
     /// it the provider's.
-    fn build_in_background(self: Arc<Self>, lock: Option<BuildLock>, path: Option<PathBuf>) {
+    fn build(&self, lock: Option<BuildLock>, path: Option<PathBuf>) {
         log::warn!(
             "no usable teeko table: building {} in the background ({} threads); the engine \
              searches until it is ready",
@@ -320,7 +359,7 @@ impl Provider {
             }
         };
         drop(lock);
-        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        self.set(next);
     }
 }
 
@@ -442,20 +481,20 @@ impl TeekoSolver {
         }
     }
 
-    fn table(&self) -> Option<Arc<Table>> {
+    fn table(&self, budget: &Budget) -> Option<Arc<Table>> {
         match &self.source {
             Source::Fixed(t) => Some(t.clone()),
-            Source::Provider(p) => p.get(),
+            Source::Provider(p) => p.get_within(budget),
         }
     }
 }
 
 impl Solver<Teeko> for TeekoSolver {
-    fn solve(&mut self, pos: &Teeko, _budget: &Budget) -> Option<Solution<TeekoMove>> {
+    fn solve(&mut self, pos: &Teeko, budget: &Budget) -> Option<Solution<TeekoMove>> {
         if pos.rules().advanced != self.advanced {
             return None;
         }
-        let table = self.table()?;
+        let table = self.table(budget)?;
         Some(solve_with(&table, pos))
     }
 }
