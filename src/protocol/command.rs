@@ -73,14 +73,16 @@ pub struct GoParams {
 
 impl GoParams {
     /// True when nothing but `stop` (or the end of input) ends the search: `infinite`, or
-    /// no depth, nodes, movetime or clock of either side.
+    /// no depth, nodes, movetime or clock (a time or increment of either side).
     pub fn unlimited(&self) -> bool {
         self.infinite
             || (self.depth.is_none()
                 && self.nodes.is_none()
                 && self.movetime.is_none()
                 && self.wtime.is_none()
-                && self.btime.is_none())
+                && self.btime.is_none()
+                && self.winc.is_none()
+                && self.binc.is_none())
     }
 }
 

@@ -273,7 +273,8 @@ impl Engine {
         // anything and is dropped.
         let word = match &item {
             Item::Line(text, _) => command::command_word(text),
-            Item::Overlong(_) => Some("input"),
+            // Its error is answered in its turn.
+            Item::Overlong(_) => return self.wait(item),
         };
         match word {
             Some("isready") => self.out.line("readyok"),
@@ -284,9 +285,8 @@ impl Engine {
                 self.pending_bytes = 0;
                 self.stop();
             }
-            Some("ponderhit") | None => {}
-            Some(w) if w != "input" && !COMMANDS.contains(&w) => {}
-            Some(_) => self.wait(item),
+            Some(w) if w != "ponderhit" && COMMANDS.contains(&w) => self.wait(item),
+            _ => {}
         }
     }
 

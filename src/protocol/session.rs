@@ -148,13 +148,6 @@ impl<G: Solvable> Session<G> {
         }
     }
 
-    fn brain(&mut self) -> &mut Brain<G> {
-        self.join();
-        let (config, start) = (self.config, &self.start);
-        self.brain
-            .get_or_insert_with(|| Self::new_brain(start, config))
-    }
-
     /// The brain if it exists (after the worker, if any, has given it back).
     fn existing_brain(&mut self) -> Option<&mut Brain<G>> {
         self.join();
@@ -315,14 +308,9 @@ impl<G: Solvable> GameSession for Session<G> {
 
     fn start(&mut self, job: Job, w: Worker) {
         let pos = self.pos.clone();
-        // A search needs the tables; a perft or a bench does not make them.
-        let brain = match job {
-            Job::Search { .. } => {
-                self.brain();
-                self.brain.take()
-            }
-            _ => self.brain.take(),
-        };
+        // The worker makes the tables if they do not exist yet (a search needs them; a perft
+        // or a bench does not make them).
+        let brain = self.brain.take();
         let config = self.config;
         let last_line = match job {
             Job::Search { .. } => "bestmove (none)",
@@ -531,7 +519,7 @@ fn run_search<G: Game>(b: &mut Brain<G>, pos: &G, limits: Limits, use_solver: bo
 }
 
 /// Nodes visited between two looks at the stop flag during a perft.
-const PERFT_CHECK_EVERY: u64 = 1 << 16;
+const PERFT_CHECK_EVERY: u64 = 1 << 12;
 
 /// The number of move sequences of exactly `depth` plies from `pos` (as `game::perft`
 /// counts them), or `None` once `stop` is set. Its move buffers grow with the depth
