@@ -60,3 +60,15 @@ pub fn can_allocate(bytes: usize) -> bool {
     }
     true
 }
+
+/// Makes the C allocator (glibc) serve every allocation of 1 MiB or more with pages of its
+/// own, returned to the system when freed. Without it, glibc raises its threshold after large
+/// frees and serves later tables from its heap, where freed ones stay resident: a cleared or
+/// resized table could then count twice in the process's memory. Call it once, at start.
+pub fn return_large_frees_to_the_system() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes the allocator's tunables; called before other threads.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}

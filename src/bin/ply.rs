@@ -85,6 +85,7 @@ enum Cmd {
 }
 
 fn main() {
+    ply::util::return_large_frees_to_the_system();
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     match cli.command {
