@@ -68,7 +68,7 @@ fn one_sided_clocks_answer_at_once() {
         e.send(&format!("position startpos moves {moves}"));
         let g = e.go(go);
         assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true", "{go}");
-        // The budget is the 1 ms floor (plus ¾ of an increment, at most 60% of 1 ms).
+        // A zero budget: depth 1 (with an increment alone, ¾ of it, at most 60% of 1 ms).
         let ms: u64 = g.field("time").unwrap().parse().unwrap();
         assert!(ms < 1000, "{go}: {ms} ms");
     }

@@ -171,8 +171,13 @@ impl Connect4Solver {
         // Small solves use a prefix of the table that stays in the caches; measured on Pons'
         // sets, 16 K buckets (512 KiB) beat any larger prefix on time up to begin-hard.
         let empty = self.width * self.height - moves;
-        self.table
-            .set_bucket_bits(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));
+        let bits = empty.saturating_sub(TABLE_BITS_BELOW_EMPTY);
+        // A solve without limits waits for the table's memory to be backed (see
+        // table::Warmer); one with limits uses what is backed, not to pay page faults.
+        if budget.deadline.is_none() && budget.nodes.is_none() {
+            self.table.wait_warm(bits);
+        }
+        self.table.set_bucket_bits(bits);
         self.table.mark_dirty();
         let (table, threads) = (&self.table, self.threads);
         dispatch!(

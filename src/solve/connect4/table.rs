@@ -27,7 +27,9 @@
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::thread::JoinHandle;
 
 /// log2 of the buckets of the near region: 1 MiB, which stays in a core's L2 cache.
 const NEAR_BUCKET_BITS: u32 = 15;
@@ -128,8 +130,77 @@ impl Drop for Buffer {
     }
 }
 
+/// Backs a buffer with memory ahead of its use, on a thread of its own.
+///
+/// The system supplies a fresh page at its first write, and that costs: a 2 MiB huge page
+/// is zeroed, and on a virtual machine first backed by the host (here about 5 ms each: a
+/// first solve at Hash 1024 took 1.2 s touching its 256 pages). So the table is not touched
+/// on a solve's path: this thread writes a zero to every page from `from` on (those bytes
+/// are zero already, and no solve uses them yet), and solves use only the prefix it has
+/// done ([`Table::set_bucket_bits`]).
+struct Warmer {
+    /// Bytes from the buffer's start that are backed.
+    done: Arc<AtomicUsize>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Warmer {
+    fn start(buf: &Buffer, from: usize) -> Warmer {
+        let bytes = buf.len * 8;
+        let done = Arc::new(AtomicUsize::new(from.min(bytes)));
+        let stop = Arc::new(AtomicBool::new(false));
+        let base = buf.ptr.as_ptr() as usize;
+        let (d, st) = (done.clone(), stop.clone());
+        let thread = std::thread::Builder::new()
+            .name("c4-table-warm".into())
+            .spawn(move || {
+                // The lowest priority: searches come first.
+                #[cfg(target_os = "linux")]
+                // SAFETY: changes this thread's nice value only.
+                unsafe {
+                    libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
+                }
+                const STEP: usize = 2 << 20;
+                let mut at = d.load(Ordering::Relaxed);
+                while at < bytes && !st.load(Ordering::Relaxed) {
+                    let end = (at + STEP).min(bytes);
+                    for page in (at..end).step_by(4096) {
+                        // SAFETY: inside the buffer, which outlives this thread (the table
+                        // stops and joins it before freeing the buffer); 8-aligned; beyond
+                        // the prefix solves use, and zero already.
+                        unsafe {
+                            (*((base + page) as *const AtomicU64)).store(0, Ordering::Relaxed)
+                        };
+                    }
+                    at = end;
+                    d.store(at, Ordering::Release);
+                }
+            })
+            .ok();
+        if thread.is_none() {
+            // No thread: solves use the whole table and fault its pages themselves.
+            done.store(bytes, Ordering::Release);
+        }
+        Warmer { done, stop, thread }
+    }
+
+    fn done(&self) -> usize {
+        self.done.load(Ordering::Acquire)
+    }
+
+    fn finish(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 pub struct Table {
     buf: Buffer,
+    /// Backs `buf` ahead of use; solves use only the prefix it has done.
+    warm: Warmer,
     /// Small regions for positions near the end of the game, one per search thread: their
     /// subtrees are small, they are most of the nodes, and a private region stays in its
     /// core's caches. (Shared, its lines bounced between the cores: the empty board took
@@ -165,17 +236,36 @@ impl Table {
         // table costs no time to create and no memory until it is used (the engine creates
         // one at `newgame` and must answer `isready` at once at any Hash).
         let buf = Buffer::new(WAYS << bits);
-        let near_bits = NEAR_BUCKET_BITS.max(Self::min_bucket_bits(key_bits));
+        let min = Self::min_bucket_bits(key_bits);
+        let warm = Warmer::start(&buf, (WAYS * 8) << min);
+        let near_bits = NEAR_BUCKET_BITS.max(min);
         let near = vec![Buffer::new(WAYS << near_bits)];
         Table {
             buf,
+            warm,
             near,
             near_bits,
             key_bits,
             max_bucket_bits: bits,
-            bucket_bits: bits,
+            bucket_bits: min,
             generation: 1,
             dirty_bits: 0,
+        }
+    }
+
+    /// log2 of the buckets backed so far (see [`Warmer`]).
+    fn warm_bits(&self) -> u32 {
+        let buckets = (self.warm.done() / (WAYS * 8)).max(1);
+        63 - (buckets as u64).leading_zeros()
+    }
+
+    /// Waits until the first `2^bits` buckets (or all) are backed: for solves without a time
+    /// limit, which would rather wait a moment than use a smaller table.
+    pub fn wait_warm(&self, bits: u32) {
+        let want = bits.min(self.max_bucket_bits);
+        while self.warm_bits() < want && self.warm.thread.as_ref().is_some_and(|t| !t.is_finished())
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
 
@@ -194,13 +284,14 @@ impl Table {
         self.near.len() * self.near_region_bytes()
     }
 
-    /// Uses only the first `2^bits` buckets (clamped to what is allocated and to the minimum
-    /// the key size needs) until the next call: small solves then stay within the caches.
-    /// Entries stored under another size are not found again, so call this only right after
-    /// [`Table::reset`].
+    /// Uses only the first `2^bits` buckets (clamped to what is allocated and backed so far,
+    /// and to the minimum the key size needs) until the next call: small solves then stay
+    /// within the caches. Entries stored under another size are not found again, so call
+    /// this only right after [`Table::reset`].
     pub fn set_bucket_bits(&mut self, bits: u32) {
         self.bucket_bits = bits
             .min(self.max_bucket_bits)
+            .min(self.warm_bits())
             .max(Self::min_bucket_bits(self.key_bits));
     }
 
@@ -211,8 +302,12 @@ impl Table {
         if self.generation > 255 {
             // Fresh zeroed memory rather than writing zeros over what was used: O(1) at any
             // size, the old pages are freed on another thread.
+            self.warm.finish();
             let fresh = Buffer::new(self.buf.len);
             crate::util::drop_in_background(std::mem::replace(&mut self.buf, fresh));
+            let min = Self::min_bucket_bits(self.key_bits);
+            self.warm = Warmer::start(&self.buf, (WAYS * 8) << min);
+            self.bucket_bits = min;
             for region in &mut self.near {
                 let fresh = Buffer::new(region.len);
                 crate::util::drop_in_background(std::mem::replace(region, fresh));
@@ -341,6 +436,13 @@ impl Table {
             | (mv << MOVE_SHIFT)
             | (((upper + OFFSET) as u64) << 6)
             | ((lower + OFFSET) as u64)
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        // The warming thread writes into the buffer: stop it before the buffer goes.
+        self.warm.finish();
     }
 }
 
