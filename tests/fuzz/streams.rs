@@ -460,7 +460,10 @@ impl Gen {
     fn setoption(&mut self) -> Vec<u8> {
         let text = match self.below(12) {
             0 => format!("setoption name Hash value {}", 1 + self.below(64)),
-            1 => format!("setoption name Hash value {}", self.hostile()),
+            1 => format!(
+                "setoption name Hash value {}",
+                self.pick(&["65537", "0", "-1", "18446744073709551616", "2 MiB", "64"])
+            ),
             2 => format!("setoption name Threads value {}", 1 + self.below(3)),
             3 => format!("setoption name Threads value {}", self.hostile()),
             4 => format!(
