@@ -621,6 +621,7 @@ async function newGame(opts) {
     UI.alert(`Cannot start the game: ${e.message}`);
     return;
   }
+  document.body.dataset.game = S.game;
   UI.moves();
   refresh();
 }
@@ -872,7 +873,14 @@ const UI = {
     };
     const host = $('#board');
     host.classList.toggle('preview', !!S.preview);
+    // Redrawing replaces the cells: keep the keyboard focus on the same one.
+    const active = document.activeElement;
+    const focused = active && host.contains(active) ? active.getAttribute('aria-label') : null;
     G().draw(host, view);
+    if (focused) {
+      const again = [...host.querySelectorAll('[role=button]')].find((e) => e.getAttribute('aria-label') === focused);
+      if (again) again.focus();
+    }
   },
 
   values() {
@@ -947,8 +955,12 @@ const UI = {
       li.textContent = `${S.over.result} {${S.over.reason}}`;
       ol.appendChild(li);
     }
+    // Scroll the list, not the page, to the current move.
     const cur = ol.querySelector('.current');
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) {
+      const top = cur.offsetTop - ol.offsetTop;
+      if (top < ol.scrollTop || top > ol.scrollTop + ol.clientHeight - cur.offsetHeight) ol.scrollTop = top - ol.clientHeight / 2;
+    }
   },
 
   players() {

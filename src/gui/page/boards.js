@@ -250,12 +250,14 @@ const nim = {
   },
   moveText(pos, h, k) { return pos.several ? `${h + 1}:${k}` : String(k); },
   draw(host, v) {
-    const pos = v.pos, SHOWN = 30, S = 22, rowH = 56;
+    // Sticks are drawn up to 30 a heap, for the largest heap the game started with.
+    const start = String(v.params.heaps || '10').split(',').map(Number);
+    const pos = v.pos, SHOWN = Math.max(3, Math.min(30, Math.max(...start, ...pos.heaps))), S = 22, rowH = 56;
     const W = SHOWN * S + 150, H = pos.heaps.length * rowH + 16;
     const svg = newSvg(host, W, H, 'Nim heaps');
     pos.heaps.forEach((size, h) => {
       const y = 8 + h * rowH, g = el('g', {}, svg);
-      text(g, 8, y + 34, pos.several ? `heap ${h + 1}` : 'heap', 'coord', { 'text-anchor': 'start' });
+      text(g, 8, y + 34, pos.several ? `heap ${h + 1}` : 'heap', 'nim-label');
       const shown = Math.min(size, SHOWN), base = 80;
       const hover = v.ui.hover && v.ui.hover[0] === h ? v.ui.hover[1] : 0;
       let hintTake = 0;
@@ -277,7 +279,7 @@ const nim = {
         }
       }
       const more = size > SHOWN ? ` (+${size - SHOWN})` : '';
-      text(g, base + shown * S + 10, y + 34, `${size}${more}`, 'nim-count', { 'text-anchor': 'start' });
+      text(g, base + shown * S + 10, y + 34, `${size}${more}`, 'nim-count');
     });
   },
   reason(pos, result, params) {
