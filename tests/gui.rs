@@ -359,3 +359,46 @@ fn a_command_that_is_no_engine_fails_to_start_with_a_reason() {
     let m = p.until("failed", |m| m["ev"] == "failed");
     assert!(m["error"].as_str().unwrap().contains("cannot start"), "{m}");
 }
+
+#[test]
+fn fairy_stockfish_plays_through_the_notation_adapter() {
+    let fsf = "/usr/games/fairy-stockfish";
+    if !std::path::Path::new(fsf).exists() {
+        println!(
+            "SKIPPED fairy_stockfish_plays_through_the_notation_adapter: {fsf} is not installed"
+        );
+        return;
+    }
+    let gui = Gui::start(&["--engine", &format!("name=fsf,cmd={fsf}")]);
+    let mut p = gui.page();
+    p.start("p2", "fsf");
+    p.line("p2", "newgame connect4");
+    p.line("p2", "position startpos moves 4 4 3");
+    p.line("p2", "go depth 6");
+    let best = p.expect_line("p2", "bestmove");
+    let col: u32 = best[9..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("'{best}' is not in ply's notation"));
+    assert!((1..=7).contains(&col), "{best}");
+    // Its rules answers come from ply's rules, and its position errors are ply's.
+    p.line("p2", "query legalmoves");
+    assert_eq!(p.expect_line("p2", "response"), "response 1 2 3 4 5 6 7");
+    p.line("p2", "position startpos moves 4 4 4 4 4 4 4");
+    assert!(
+        p.expect_line("p2", "info string error")
+            .contains("move 7 '4': illegal move: column 4 is full")
+    );
+    p.line("p2", "newgame nim");
+    assert!(p.expect_line("p2", "info string error").contains("not nim"));
+    p.line("p2", "newgame tictactoe");
+    p.line("p2", "position startpos moves b2");
+    p.line("p2", "go depth 4");
+    let best = p.expect_line("p2", "bestmove");
+    assert!(
+        ["a1", "a3", "c1", "c3", "a2", "b1", "b3", "c2"].contains(&&best[9..11]),
+        "{best}"
+    );
+}
