@@ -25,6 +25,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.support.ui import Select
     from selenium.common.exceptions import StaleElementReferenceException
 except ImportError as e:  # the caller reports the skip
@@ -151,8 +152,10 @@ class Page:
         box = self.d.find_element(By.ID, "showvalues")
         if box.is_selected() != values:
             box.click()
+        games = self.js("return Number(document.body.dataset.games || 0)")
         self.d.find_element(By.ID, "start").click()
-        self.wait(lambda: self.moves_played() == setup and self.legal(), f"a new {game} game")
+        self.wait(lambda: self.js("return Number(document.body.dataset.games)") > games
+                  and self.moves_played() == setup and self.legal(), f"a new {game} game")
         self.wait(lambda: self.status().startswith(self.side_names(game)[0]), "the first player's turn")
 
     @staticmethod
@@ -219,8 +222,11 @@ def check_result(page, ply, game_line, game):
 
 def check_record(page, game, moves):
     page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    box = page.d.find_element(By.ID, "recordtext")
+    box.clear()
     page.d.find_element(By.ID, "copyrecord").click()
-    text = page.d.find_element(By.ID, "recordtext").get_attribute("value")
+    page.wait(lambda: box.get_attribute("value"), "the record")
+    text = box.get_attribute("value")
     rec = json.loads(text)
     for key in ["match", "index", "round", "pair", "game", "params", "players", "p1_player",
                 "opening", "moves", "result", "termination", "reason", "final_fen",
@@ -269,21 +275,56 @@ def connect4(page, ply):
     return check_result(page, ply, "newgame connect4 width=5 height=4", "connect4")
 
 
+def nim_values(heaps, k, misere):
+    """Each move's value by brute force: W or L and the mover's moves to the end, this one
+    included, with the fastest win and the slowest loss."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def best(hs):  # (mover wins, plies to the end) for the side to move at hs
+        if sum(hs) == 0:  # the opponent took the last object
+            return (misere, 0)
+        outcomes = []
+        for i, h in enumerate(hs):
+            for t in range(1, min(k, h) + 1):
+                win, plies = best(hs[:i] + (h - t,) + hs[i + 1:])
+                outcomes.append((not win, plies + 1))
+        wins = [p for w, p in outcomes if w]
+        return (True, min(wins)) if wins else (False, max(p for _, p in outcomes))
+
+    out = {}
+    for i, h in enumerate(heaps):
+        for t in range(1, min(k, h) + 1):
+            win, plies = best(tuple(heaps[:i]) + (h - t,) + tuple(heaps[i + 1:]))
+            total = plies + 1
+            out[f"{i + 1}:{t}"] = f"{'L' if win else 'W'}{(total + 1) // 2}"
+    return out
+
+
 def nim(page, ply):
+    page.new_game("nim", {"heaps": "2,3,6", "max": 2, "misere": False})
+    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+              "Nim's move values")
+    shown = dict(zip(page.legal(), page.values()))
+    want = nim_values([2, 3, 6], 2, False)
+    check(shown == want, f"Nim's move values: the page shows {shown}, brute force says {want}")
     page.new_game("nim", {"heaps": "3,4,5", "max": 3, "misere": True})
-    page.wait(lambda: page.values() and "?" not in page.values(), "Nim's move values")
+    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+              "Nim's move values")
+    shown = dict(zip(page.legal(), page.values()))
+    want = nim_values([3, 4, 5], 3, True)
+    check(shown == want, f"Nim's move values: the page shows {shown}, brute force says {want}")
 
     def take(p, mv):
         heap, count = mv.split(":")
-        # By keyboard: focus the stick and press Enter.
-        for _ in range(20):
-            try:
-                el = p.board_element(f"take {count} from heap {heap}")
-                p.js("arguments[0].focus()", el)
-                el.send_keys(Keys.ENTER)
-                return
-            except StaleElementReferenceException:
-                time.sleep(0.05)
+        # By keyboard: focus the stick (the page keeps the focus on it through redraws)
+        # and press Enter.
+        label = f"take {count} from heap {heap}"
+        p.js("[...document.querySelectorAll('#board [role=button]')]"
+             ".find(e => e.getAttribute('aria-label') === arguments[0]).focus()", label)
+        p.wait(lambda: p.js("return document.activeElement.getAttribute('aria-label')") == label,
+               "the focus on the stick")
+        ActionChains(p.d).send_keys(Keys.ENTER).perform()
 
     rng = random.Random(7)
     play(page, "nim", "Player 1", lambda legal: rng.choice(legal), take)

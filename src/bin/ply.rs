@@ -99,7 +99,7 @@ enum Cmd {
         #[arg(long, default_value_t = 8)]
         max_pages: usize,
         /// Engine processes one page may run.
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = 5)]
         engines_per_page: usize,
         /// Engine processes in all.
         #[arg(long, default_value_t = 16)]

@@ -146,7 +146,7 @@ impl Default for Config {
             allow_hosts: Vec::new(),
             engines: vec![EngineDef::ply()],
             max_pages: 8,
-            engines_per_page: 4,
+            engines_per_page: 5,
             max_engines: 16,
             max_message: 64 * 1024,
             messages_per_second: 200,

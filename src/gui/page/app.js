@@ -426,13 +426,18 @@ async function think(my) {
     const t0 = performance.now();
     startClock(seat, t0);
     let last = {};
-    const out = await eng.go(goLine(seat), (l) => {
+    const watchdog = timedOut(seat, my);
+    const searching = eng.go(goLine(seat), (l) => {
       const info = parseInfo(l);
       if (!info) return;
       if (info.score || info.pv) last = info;
       UI.thinkingLine(seat, info, sideIndex(S.snap));
     });
+    UI.controls();
+    const out = await searching;
     const ms = performance.now() - t0;
+    clearTimeout(watchdog.stop);
+    clearTimeout(watchdog.give);
     stopClock();
     if (my !== gen) return;
     const c = S.clocks[seat];
@@ -453,6 +458,24 @@ async function think(my) {
 }
 
 const TIME_MARGIN = 250;
+
+// An engine with a move time or a clock that has not answered 2 s after its time is told to
+// stop; 3 s later it forfeits and its process is replaced at the next use.
+function timedOut(seat, my) {
+  const lim = S.players[seat].limit;
+  let allowed = null;
+  if (lim.type === 'movetime') allowed = Number(lim.value) * 1000;
+  else if (lim.type === 'clock' && S.clocks[seat]) allowed = Math.max(0, S.clocks[seat].left);
+  if (allowed === null) return {};
+  const t = {};
+  t.stop = setTimeout(() => { if (my === gen) seats[seat].stop(); }, allowed + 2000);
+  t.give = setTimeout(() => {
+    if (my !== gen) return;
+    forfeit(seat, 'nobestmove', `did not answer 'go' with 'bestmove', even after 'stop'`);
+    seats[seat].close();
+  }, allowed + 5000);
+  return t;
+}
 
 function startClock(seat, t0) {
   stopClock();
@@ -617,11 +640,17 @@ async function newGame(opts) {
       S.moves = [];
       S.view = 0;
     }
+    for (const i of [0, 1]) {
+      const p = S.players[i];
+      if (p.kind === 'engine') await seats[i].ensure(p.engine, gameLine(), engineSetup(p));
+    }
   } catch (e) {
+    S.paused = true;
     UI.alert(`Cannot start the game: ${e.message}`);
-    return;
   }
   document.body.dataset.game = S.game;
+  // Counts games begun, so a script can tell a new game from the last one.
+  document.body.dataset.games = Number(document.body.dataset.games || 0) + 1;
   UI.moves();
   refresh();
 }
@@ -658,8 +687,9 @@ function moveNow() {
 
 // ---------------------------------------------------------------- records
 
-function record() {
+async function record() {
   const over = S.over;
+  const end = await snapshot(S.moves.length);
   const rec = {
     match: `ply gui ${S.game} ${G().paramLine(S.params)}`.trim(),
     index: 0, round: 1, pair: 0,
@@ -676,7 +706,7 @@ function record() {
     result: over ? over.result : '*',
     termination: over ? over.termination : 'adjudication',
     reason: over ? over.reason : 'unfinished: exported from ply gui during play',
-    final_fen: S.view === S.moves.length && S.snap ? S.snap.fen : '',
+    final_fen: end.fen || '',
     started_ms: S.started,
     duration_ms: Date.now() - S.started,
     referee_ms: 0,
@@ -1002,7 +1032,7 @@ const UI = {
     box.hidden = false;
     const p = S.players[seat];
     box.querySelector('.who').textContent = `${p.engine} (${sideName(seat)})`;
-    UI.fillInfo(box, info, stm, p.engine === 'ply' || (conn.hello.engines.find((e) => e.name === p.engine) || {}).proto === 'ply');
+    UI.fillInfo(box, info, stm, (conn.hello.engines.find((e) => e.name === p.engine) || {}).proto === 'ply', S.moves.length);
   },
 
   analysis(info, stm, name) {
@@ -1010,10 +1040,11 @@ const UI = {
     if (!info) { box.querySelector('.who').textContent = S.analyse ? 'starting…' : ''; box.querySelector('.line').textContent = ''; return; }
     box.querySelector('.who').textContent = `${name}, infinite`;
     const def = conn.hello.engines.find((e) => e.name === name) || {};
-    UI.fillInfo(box, info, stm, def.proto === 'ply');
+    UI.fillInfo(box, info, stm, def.proto === 'ply', S.view);
   },
 
-  fillInfo(box, info, stm, ply) {
+  // `from`: the ply of the searched position, for previews of the principal variation.
+  fillInfo(box, info, stm, ply, from) {
     if (info.score) {
       const sc = box.querySelector('.score');
       sc.textContent = scoreWords(info, sideName(stm), ply) + (proven(info, ply) ? ' (proven)' : '');
@@ -1025,10 +1056,10 @@ const UI = {
     if (info.nps !== undefined) line.push(`${fmtNodes(info.nps)} nodes/s`);
     if (info.tbhits) line.push('table');
     if (line.length) box.querySelector('.line').textContent = line.join(' · ');
-    if (info.pv) UI.pv(box.querySelector('.pv'), info.pv);
+    if (info.pv) UI.pv(box.querySelector('.pv'), info.pv, from);
   },
 
-  pv(host, pv) {
+  pv(host, pv, from) {
     host.textContent = '';
     pv.slice(0, 24).forEach((mv, k) => {
       const s = document.createElement('button');
@@ -1036,7 +1067,7 @@ const UI = {
       s.className = 'pvmove';
       s.textContent = mv;
       s.title = 'the board after this move of the line';
-      const show = () => UI.previewLine(pv.slice(0, k + 1));
+      const show = () => UI.previewLine(from, pv.slice(0, k + 1));
       s.addEventListener('mouseenter', show);
       s.addEventListener('focus', show);
       s.addEventListener('mouseleave', () => { S.preview = null; UI.board(); });
@@ -1046,8 +1077,7 @@ const UI = {
   },
 
   // Shows the position after `line` from the current position (asked of the rules engine).
-  async previewLine(line) {
-    const base = S.moves.length;
+  async previewLine(base, line) {
     const lines = await rules.sync([posLine(base, line), 'query fen']);
     const fen = lines.find((l) => l.startsWith('response '));
     if (!fen || lines.some(isError)) return;
@@ -1103,8 +1133,8 @@ function wire() {
   });
   $('#an-engine').addEventListener('change', () => { if (S.analyse) refresh(); });
   $('#copyfen').addEventListener('click', () => copyText($('#fen').value, 'Position'));
-  $('#export').addEventListener('click', () => {
-    const text = JSON.stringify(record());
+  $('#export').addEventListener('click', async () => {
+    const text = JSON.stringify(await record());
     $('#recordtext').value = text;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([`${text}\n`], { type: 'application/jsonl' }));
@@ -1113,8 +1143,8 @@ function wire() {
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   });
-  $('#copyrecord').addEventListener('click', () => {
-    const text = JSON.stringify(record());
+  $('#copyrecord').addEventListener('click', async () => {
+    const text = JSON.stringify(await record());
     $('#recordtext').value = text;
     copyText(text, 'Record');
   });
