@@ -14,8 +14,10 @@
 //! - [`adapter`]: the command list, and the translation for UCI and Fairy-Stockfish engines;
 //! - [`rules`]: ply's rules behind a trait object, for the adapter.
 //!
-//! The stack is axum on tokio: one task per page and per engine, `select!` over the socket
-//! and the engines' lines, and child processes killed when their task is dropped.
+//! The stack is axum on tokio: one task per page and per engine, `select!` over the socket,
+//! the engines' lines and a ping timer, and child processes killed when their task is
+//! dropped. A synchronous server (tungstenite on threads) would have to poll, since one
+//! WebSocket cannot be read and written from two threads at once.
 
 pub mod adapter;
 pub mod engine;

@@ -379,7 +379,9 @@ const teeko = {
         }
         let value = null, action = null, label = `${name}, ${c === 'b' ? 'black marker' : c === 'r' ? 'red marker' : 'empty'}`;
         if (dropPhase) {
-          if (c === '.') { value = v.values.get(name); action = () => v.play(name); }
+          // Occupied cells too: the engine says why a drop there is refused.
+          if (c === '.') value = v.values.get(name);
+          action = () => v.play(name);
         } else if (c === me) {
           value = sel ? null : this.bestFrom(v, name);
           action = () => { v.ui.selected = sel === name ? null : name; v.redraw(); };
@@ -388,8 +390,9 @@ const teeko = {
           value = v.values.get(sel + name);
           action = () => v.play(sel + name);
           if (v.legal.has(sel + name)) el('circle', { cx, cy, r: 14, class: 'dest' }, cell);
-        } else if (c === '.') {
-          action = () => v.play(name); // a drop in the move phase: the engine explains why not
+        } else {
+          // A drop in the move phase, or the opponent's marker: the engine explains why not.
+          action = () => v.play(sel ? sel + name : name);
         }
         badge(cell, cx, cy + S * 0.36, value);
         if (action) clickable(cell, label, action);
