@@ -179,8 +179,7 @@ impl Page {
 fn alive(pid: u32) -> bool {
     // A zombie still has a /proc entry; its state is Z.
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map(|s| !s.split_whitespace().nth(2).is_some_and(|st| st == "Z"))
-        .unwrap_or(false)
+        .is_ok_and(|s| s.split_whitespace().nth(2) != Some("Z"))
 }
 
 fn wait_gone(pid: u32) {
