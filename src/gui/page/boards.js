@@ -253,7 +253,8 @@ const nim = {
     // Sticks are drawn up to 30 a heap, for the largest heap the game started with.
     const start = String(v.params.heaps || '10').split(',').map(Number);
     const pos = v.pos, SHOWN = Math.max(3, Math.min(30, Math.max(...start, ...pos.heaps))), S = 22, rowH = 56;
-    const W = SHOWN * S + 150, H = pos.heaps.length * rowH + 16;
+    // At least 560 units wide, so a few short heaps are not drawn huge.
+    const W = Math.max(560, SHOWN * S + 150), H = pos.heaps.length * rowH + 16;
     const svg = newSvg(host, W, H, 'Nim heaps');
     pos.heaps.forEach((size, h) => {
       const y = 8 + h * rowH, g = el('g', {}, svg);
