@@ -266,11 +266,68 @@ def tictactoe(page, ply):
     return check_result(page, ply, "newgame tictactoe", "tictactoe")
 
 
+def connect4_values(width, height, moves):
+    """Pons' score of each column by brute force: (cells + 1 - discs before the winning
+    disc) / 2, positive when the mover wins, 0 for a draw (fastest win, slowest loss)."""
+    from functools import lru_cache
+
+    def four(cols, who):
+        at = lambda f, r: cols[f][r] if 0 <= f < width and 0 <= r < len(cols[f]) else "."
+        return any(all(at(f + df * i, r + dr * i) == who for i in range(4))
+                   for f in range(width) for r in range(height)
+                   for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))
+
+    @lru_cache(maxsize=None)
+    def best(cols, ply):  # (1 win / 0 draw / -1 loss for the mover, ply of the winning disc)
+        me = "xo"[ply % 2]
+        outcomes = []
+        for f in range(width):
+            if len(cols[f]) < height:
+                child = cols[:f] + (cols[f] + me,) + cols[f + 1:]
+                if four(child, me):
+                    outcomes.append((1, ply))
+                elif ply + 1 == width * height:
+                    outcomes.append((0, None))
+                else:
+                    r, at = best(child, ply + 1)
+                    outcomes.append((-r, at))
+        won = [a for r, a in outcomes if r == 1]
+        if won:
+            return (1, min(won))
+        if any(r == 0 for r, _ in outcomes):
+            return (0, None)
+        return (-1, max(a for _, a in outcomes))
+
+    cols = [""] * width
+    for i, m in enumerate(moves):
+        cols[int(m) - 1] += "xo"[i % 2]
+    cols, ply, out = tuple(cols), len(moves), {}
+    me = "xo"[ply % 2]
+    for f in range(width):
+        if len(cols[f]) < height:
+            child = cols[:f] + (cols[f] + me,) + cols[f + 1:]
+            if four(child, me):
+                r, at = 1, ply
+            else:
+                r, at = best(child, ply + 1)
+                r = -r
+            score = 0 if r == 0 else r * ((width * height + 1 - at) // 2)
+            out[str(f + 1)] = f"+{score}" if score > 0 else str(score)
+    return out
+
+
 def connect4(page, ply):
-    page.new_game("connect4", {"width": 5, "height": 4})
-    page.wait(lambda: len(page.values()) == 5 and "?" not in page.values(), "Connect Four's column values")
-    vals = [int(v) for v in page.values()]
-    check(all(-10 <= v <= 10 for v in vals), f"Connect Four values {vals}")
+    opening = "3 3 2 4 4 2 1 5".split()
+    start = page.d.find_element(By.ID, "startpos")
+    start.clear()
+    start.send_keys("startpos moves " + " ".join(opening))
+    page.new_game("connect4", {"width": 5, "height": 4}, setup=len(opening))
+    start.clear()
+    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+              "Connect Four's column values")
+    shown = dict(zip(page.legal(), page.values()))
+    want = connect4_values(5, 4, opening)
+    check(shown == want, f"Connect Four's scores: the page shows {shown}, brute force says {want}")
     play(page, "connect4", "Red", lambda legal: legal[0], lambda p, m: p.click_board(f"column {m},"))
     return check_result(page, ply, "newgame connect4 width=5 height=4", "connect4")
 
