@@ -133,7 +133,7 @@ class Page:
     def values(self):
         return self.js("return [...document.querySelectorAll('#legal .val')].map(v => v.textContent)")
 
-    def new_game(self, game, params, second="ply", limit=None, values=True, setup=0):
+    def new_game(self, game, params, second="ply", limit=None, values=True, setup=0, first="human"):
         Select(self.d.find_element(By.ID, "game")).select_by_value(game)
         for key, value in params.items():
             el = self.d.find_element(By.ID, f"param-{key}")
@@ -143,7 +143,7 @@ class Page:
             else:
                 el.clear()
                 el.send_keys(str(value))
-        Select(self.d.find_element(By.ID, "seat0")).select_by_value("human")
+        Select(self.d.find_element(By.ID, "seat0")).select_by_value(first)
         Select(self.d.find_element(By.ID, "seat1")).select_by_value(second)
         if limit:
             v = self.d.find_element(By.ID, "limitv1")
@@ -156,7 +156,8 @@ class Page:
         self.d.find_element(By.ID, "start").click()
         self.wait(lambda: self.js("return Number(document.body.dataset.games)") > games
                   and self.moves_played() == setup and self.legal(), f"a new {game} game")
-        self.wait(lambda: self.status().startswith(self.side_names(game)[0]), "the first player's turn")
+        if first == "human":
+            self.wait(lambda: self.status().startswith(self.side_names(game)[0]), "the first player's turn")
 
     @staticmethod
     def side_names(game):
@@ -416,6 +417,30 @@ def teeko(page, ply):
     return f"{first}; advanced: {check_result(page, ply, 'newgame teeko advanced=true', 'teeko')}"
 
 
+def watch(page):
+    """Two engines on clocks play tic-tac-toe; then analysis of the start position."""
+    for i in (0, 1):
+        Select(page.d.find_element(By.ID, f"seat{i}")).select_by_value("ply")
+        Select(page.d.find_element(By.ID, f"limit{i}")).select_by_value("clock")
+        v = page.d.find_element(By.ID, f"limitv{i}")
+        v.clear()
+        v.send_keys("0.2+0.1")
+    page.new_game("tictactoe", {}, first="ply", limit="0.2+0.1")
+    page.wait(page.over, "the engines' game to end", timeout=GAME_TIMEOUT)
+    check("Draw" in page.status(), f"ply against itself: {page.status()}")
+    clocks = page.js("return [...document.querySelectorAll('.bar .clock')].map(c => c.textContent)")
+    check(all(c.startswith("0:") for c in clocks), f"the clocks show {clocks}")
+    page.d.find_element(By.ID, "analyse").click()
+    page.d.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    score = lambda: page.d.find_element(By.CSS_SELECTOR, "#analysis .score").text
+    page.wait(lambda: score() == "draw (proven)", "the analysis of the start")
+    page.d.find_element(By.ID, "analyse").click()
+    shot = page.screenshot("watch-tictactoe")
+    for i in (0, 1):
+        Select(page.d.find_element(By.ID, f"limit{i}")).select_by_value("depth")
+    return shot
+
+
 def phone(driver, url, shots):
     driver.set_window_size(390, 844)
     page = Page(driver, url, shots)
@@ -464,6 +489,10 @@ def main():
                 page.screenshot(f"{name}-failed")
                 failures.append(f"{name}: {e}")
                 print(f"FAILED {name}: {e}")
+        try:
+            print(f"ok two engines and analysis: screenshot {watch(page)}")
+        except Failure as e:
+            failures.append(f"watch: {e}")
         try:
             print(f"ok phone width: screenshot {phone(driver, gui.url, args.out)}")
         except Failure as e:
