@@ -122,7 +122,9 @@ class Engine {
 
   // Starts `name` if this slot runs another engine or none, and selects the game.
   async ensure(name, gameLine, setup) {
-    if (!this.alive || this.engine !== name) await this.start(name);
+    // A start already under way for this engine is waited for, not repeated.
+    if (this.boot && this.engine === name) await this.booting;
+    else if (!this.alive || this.engine !== name) await this.start(name);
     const want = [gameLine, ...(setup || [])].join('\n');
     if (this.game !== want) {
       const lines = await this.sync([gameLine, ...(setup || [])]);
