@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The ply gui page in a real browser: Debian's chromium driven by selenium through
 chromedriver plays a complete game of every game type by clicking the board against ply,
-checks the displayed result against ply's own answer for the final position, exports the
-record and loads it back, checks the browser console has no errors, and saves screenshots.
+checks the displayed result against ply's own answer for the final position, checks the
+move values against brute-force solves (Nim, a 5x4 Connect Four position), exports the
+record and loads it back, watches two engines on clocks, shows an engine crash, checks the
+phone-width layout and that the browser console has no errors, and saves screenshots.
 
     gui_browser.py --ply target/debug/ply --out target/gui-screenshots
 
@@ -63,8 +65,10 @@ class Gui:
         self.ply = ply
         self.tables = tempfile.mkdtemp(prefix="ply-gui-tables-")
         env = dict(os.environ, PLY_TABLES=self.tables, PLY_TABLES_AUTOBUILD="0")
+        fake = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes", "fake_engine.py")
+        crashy = f"name=crashy,cmd={sys.executable},arg={fake},arg=crash"
         self.proc = subprocess.Popen(
-            [ply, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [ply, "gui", "--port", "0", "--engine", crashy], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, env=env)
         line = self.proc.stdout.readline().strip()
         check(line.startswith("ply gui: http://"), f"no URL from ply gui: {line!r}")
@@ -441,6 +445,19 @@ def watch(page):
     return shot
 
 
+def crash(page):
+    """An engine that exits at its second search: the page ends the game and says why."""
+    page.new_game("tictactoe", {}, second="crashy", values=False)
+    page.click_board("b2,")
+    page.wait(lambda: page.moves_played() == 2, "the fake engine's first move")
+    page.click_board(page.legal()[0] + ",")
+    page.wait(page.over, "the crash to end the game")
+    status = page.status()
+    check("O (crashy) crashed" in status and "exit status 3" in status, f"status: {status}")
+    check("fake-crash" in page.alert(), f"the engine's stderr is not shown: {page.alert()!r}")
+    return status
+
+
 def phone(driver, url, shots):
     driver.set_window_size(390, 844)
     page = Page(driver, url, shots)
@@ -489,6 +506,10 @@ def main():
                 page.screenshot(f"{name}-failed")
                 failures.append(f"{name}: {e}")
                 print(f"FAILED {name}: {e}")
+        try:
+            print(f"ok an engine crash: {crash(page)!r}")
+        except Failure as e:
+            failures.append(f"crash: {e}")
         try:
             print(f"ok two engines and analysis: screenshot {watch(page)}")
         except Failure as e:
