@@ -176,56 +176,28 @@ impl Events {
 async fn run(
     def: &EngineDef,
     variants_file: Option<PathBuf>,
-    mut from_page: mpsc::Receiver<String>,
+    from_page: mpsc::Receiver<String>,
     events: &Events,
 ) {
-    let slot = events.slot.as_str();
     let failed = |error: String| What::Failed {
-        slot: slot.to_string(),
+        slot: events.slot.clone(),
         error,
     };
-    let mut cmd = Command::new(&def.program);
-    cmd.args(&def.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true);
-    if let Some(dir) = &def.dir {
-        cmd.current_dir(dir);
-    }
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
+    let mut p = match Process::start(def) {
+        Ok(p) => p,
         Err(e) => {
-            let _ = events
-                .send(failed(format!(
-                    "cannot start {}: {e}",
-                    def.program.display()
-                )))
-                .await;
+            let msg = format!("cannot start {}: {e}", def.program.display());
+            let _ = events.send(failed(msg)).await;
             return;
         }
     };
-    let pid = child.id().unwrap_or(0);
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let stderr_tail = Arc::new(Mutex::new(Vec::new()));
-    tokio::spawn(keep_stderr_tail(
-        child.stderr.take().expect("stderr is piped"),
-        stderr_tail.clone(),
-    ));
-    let (line_tx, mut from_engine) = mpsc::channel(64);
-    tokio::spawn(read_lines(
-        child.stdout.take().expect("stdout is piped"),
-        line_tx,
-    ));
-
-    let hello = match handshake(&mut stdin, &mut from_engine).await {
+    let hello = match handshake(&mut p.stdin, &mut p.lines).await {
         Ok(h) => h,
         Err(e) => {
-            let _ = child.start_kill();
-            let status = exit_status(&mut child).await;
-            let _ = events
-                .send(failed(format!("{} {e} ({status})", def.name)))
-                .await;
+            let _ = p.child.start_kill();
+            let status = exit_status(&mut p.child).await;
+            let msg = format!("{} {e} ({status})", def.name);
+            let _ = events.send(failed(msg)).await;
             return;
         }
     };
@@ -234,14 +206,90 @@ async fn run(
         Dialect::Auto => Dialect::Ply,
         d => d,
     };
-    let mut adapter = (dialect != Dialect::Ply).then(|| Adapter::new(dialect, &hello.options));
-    let mut setup: Vec<String> = Vec::new();
+    let adapter = (dialect != Dialect::Ply).then(|| Adapter::new(dialect, &hello.options));
+    for line in setup_lines(def, dialect, variants_file.as_deref(), adapter.as_ref()) {
+        if write_line(&mut p.stdin, &line).await.is_err() {
+            break;
+        }
+    }
+    let started = What::Started {
+        slot: events.slot.clone(),
+        id_name: hello.id_name,
+        pid: p.child.id().unwrap_or(0),
+    };
+    if events.send(started).await.is_ok() {
+        relay(p, adapter, from_page, events).await;
+    }
+}
+
+/// A started engine process: its input, its output lines, the tail of its stderr.
+struct Process {
+    child: tokio::process::Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+    stderr_tail: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Process {
+    fn start(def: &EngineDef) -> std::io::Result<Process> {
+        let mut cmd = Command::new(&def.program);
+        cmd.args(&def.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        if let Some(dir) = &def.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd.spawn()?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stderr_tail = Arc::new(Mutex::new(Vec::new()));
+        tokio::spawn(keep_stderr_tail(
+            child.stderr.take().expect("stderr is piped"),
+            stderr_tail.clone(),
+        ));
+        let (tx, lines) = mpsc::channel(64);
+        tokio::spawn(read_lines(
+            child.stdout.take().expect("stdout is piped"),
+            tx,
+        ));
+        Ok(Process {
+            child,
+            stdin,
+            lines,
+            stderr_tail,
+        })
+    }
+
+    /// `quit`, a moment to exit, then a kill.
+    async fn end(mut self) {
+        let _ = write_line(&mut self.stdin, "quit").await;
+        drop(self.stdin);
+        if tokio::time::timeout(QUIT_GRACE, self.child.wait())
+            .await
+            .is_err()
+        {
+            let _ = self.child.kill().await;
+        }
+    }
+}
+
+/// The lines sent after the handshake: Fairy-Stockfish's variants file, the options of the
+/// engine's `--engine` description, and the adapter's choice of game.
+fn setup_lines(
+    def: &EngineDef,
+    dialect: Dialect,
+    variants_file: Option<&std::path::Path>,
+    adapter: Option<&Adapter>,
+) -> Vec<String> {
+    let mut setup = Vec::new();
+    let own_variants = def
+        .options
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case("VariantPath"));
     if dialect == Dialect::Fsf
-        && let Some(path) = &variants_file
-        && !def
-            .options
-            .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case("VariantPath"))
+        && !own_variants
+        && let Some(path) = variants_file
     {
         setup.push(format!(
             "setoption name VariantPath value {}",
@@ -255,36 +303,25 @@ async fn run(
             format!("setoption name {name} value {value}")
         });
     }
-    if let Some(a) = &adapter {
+    if let Some(a) = adapter {
         setup.extend(a.initial_lines());
     }
-    for line in setup {
-        if write_line(&mut stdin, &line).await.is_err() {
-            break;
-        }
-    }
-    if events
-        .send(What::Started {
-            slot: slot.to_string(),
-            id_name: hello.id_name,
-            pid,
-        })
-        .await
-        .is_err()
-    {
-        return;
-    }
+    setup
+}
 
+/// Relays lines both ways until the page closes the slot or goes away (the engine is ended)
+/// or the engine's output ends (the page is told, with its exit status).
+async fn relay(
+    mut p: Process,
+    mut adapter: Option<Adapter>,
+    mut from_page: mpsc::Receiver<String>,
+    events: &Events,
+) {
     loop {
         tokio::select! {
             line = from_page.recv() => {
                 let Some(line) = line else {
-                    // The page closed the slot or went away.
-                    let _ = write_line(&mut stdin, "quit").await;
-                    drop(stdin);
-                    if tokio::time::timeout(QUIT_GRACE, child.wait()).await.is_err() {
-                        let _ = child.kill().await;
-                    }
+                    p.end().await;
                     return;
                 };
                 let route = match adapter.as_mut() {
@@ -296,7 +333,7 @@ async fn run(
                         for l in lines {
                             // A failed write means the engine is gone; its end of output
                             // follows and is reported below.
-                            let _ = write_line(&mut stdin, &l).await;
+                            let _ = write_line(&mut p.stdin, &l).await;
                         }
                     }
                     Route::Page(lines) => {
@@ -308,11 +345,12 @@ async fn run(
                     }
                 }
             }
-            line = from_engine.recv() => {
+            line = p.lines.recv() => {
                 let Some(line) = line else {
-                    let reason = exit_status(&mut child).await;
-                    let stderr = String::from_utf8_lossy(&stderr_tail.lock().expect("no panics while held")).into_owned();
-                    let _ = events.send(What::Exit { slot: slot.to_string(), reason, stderr }).await;
+                    let reason = exit_status(&mut p.child).await;
+                    let tail = p.stderr_tail.lock().expect("no panics while held").clone();
+                    let stderr = String::from_utf8_lossy(&tail).into_owned();
+                    let _ = events.send(What::Exit { slot: events.slot.clone(), reason, stderr }).await;
                     return;
                 };
                 let line = match &adapter {
