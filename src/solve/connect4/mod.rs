@@ -172,10 +172,10 @@ impl Connect4Solver {
         // sets, 16 K buckets (512 KiB) beat any larger prefix on time up to begin-hard.
         let empty = self.width * self.height - moves;
         let bits = empty.saturating_sub(TABLE_BITS_BELOW_EMPTY);
-        // A solve without limits waits for the table's memory to be backed (see
-        // table::Warmer); one with limits uses what is backed, not to pay page faults.
+        // A solve with limits uses what of the table is backed (see table::Warmer), not to
+        // pay page faults on its clock; one without uses all of it.
         if budget.deadline.is_none() && budget.nodes.is_none() {
-            self.table.wait_warm(bits);
+            self.table.use_all();
         }
         self.table.set_bucket_bits(bits);
         self.table.mark_dirty();

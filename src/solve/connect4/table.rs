@@ -155,17 +155,20 @@ impl Warmer {
         let thread = std::thread::Builder::new()
             .name("c4-table-warm".into())
             .spawn(move || {
-                // The lowest priority: searches come first.
+                // A low priority: searches come first.
                 #[cfg(target_os = "linux")]
                 // SAFETY: changes this thread's nice value only.
                 unsafe {
-                    libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
+                    libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
                 }
                 const STEP: usize = 2 << 20;
                 let mut at = d.load(Ordering::Relaxed);
-                while at < bytes && !st.load(Ordering::Relaxed) {
+                while at < bytes {
                     let end = (at + STEP).min(bytes);
                     for page in (at..end).step_by(4096) {
+                        if st.load(Ordering::Relaxed) {
+                            return;
+                        }
                         // SAFETY: inside the buffer, which outlives this thread (the table
                         // stops and joins it before freeing the buffer); 8-aligned; beyond
                         // the prefix solves use, and zero already.
@@ -189,6 +192,7 @@ impl Warmer {
         self.done.load(Ordering::Acquire)
     }
 
+    /// Stops the thread (it looks at the flag before every page) and waits for it.
     fn finish(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
@@ -259,13 +263,13 @@ impl Table {
         63 - (buckets as u64).leading_zeros()
     }
 
-    /// Waits until the first `2^bits` buckets (or all) are backed: for solves without a time
-    /// limit, which would rather wait a moment than use a smaller table.
-    pub fn wait_warm(&self, bits: u32) {
-        let want = bits.min(self.max_bucket_bits);
-        while self.warm_bits() < want && self.warm.thread.as_ref().is_some_and(|t| !t.is_finished())
-        {
-            std::thread::sleep(std::time::Duration::from_millis(1));
+    /// Stops backing the table ahead of use and lets solves use all of it (they fault the
+    /// pages not backed yet themselves): for solves without a time limit, which would rather
+    /// pay that than use a smaller table.
+    pub fn use_all(&mut self) {
+        if self.warm.thread.is_some() {
+            self.warm.finish();
+            self.warm.done.store(self.bytes(), Ordering::Release);
         }
     }
 
