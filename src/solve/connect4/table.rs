@@ -68,6 +68,16 @@ unsafe impl Send for Buffer {}
 unsafe impl Sync for Buffer {}
 
 impl Buffer {
+    /// No memory: what stays in place of a buffer handed over to be freed elsewhere.
+    fn none() -> Buffer {
+        Buffer {
+            ptr: NonNull::dangling(),
+            len: 0,
+            layout: Layout::new::<u64>(),
+            mapped: false,
+        }
+    }
+
     fn new(len: usize) -> Buffer {
         let bytes = len * 8;
         let layout = Layout::from_size_align(bytes, 4096).expect("table size fits a layout");
@@ -117,6 +127,10 @@ impl Buffer {
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        if self.len == 0 {
+            // The placeholder of a buffer handed to another thread to free.
+            return;
+        }
         if self.mapped {
             #[cfg(target_os = "linux")]
             // SAFETY: mapped in `new` with exactly this length.
@@ -188,6 +202,15 @@ impl Warmer {
         Warmer { done, stop, thread }
     }
 
+    /// A warmer with nothing to do.
+    fn idle() -> Warmer {
+        Warmer {
+            done: Arc::new(AtomicUsize::new(0)),
+            stop: Arc::new(AtomicBool::new(false)),
+            thread: None,
+        }
+    }
+
     fn done(&self) -> usize {
         self.done.load(Ordering::Acquire)
     }
@@ -199,6 +222,23 @@ impl Warmer {
             let _ = t.join();
         }
     }
+
+    fn running(&self) -> bool {
+        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    }
+}
+
+impl Drop for Warmer {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// A buffer and its warmer, freed together on another thread: the warmer is stopped and
+/// waited for (it may be in a slow page fault) before the buffer goes (fields drop in order).
+struct Retired {
+    _warm: Warmer,
+    _buf: Buffer,
 }
 
 pub struct Table {
@@ -306,9 +346,11 @@ impl Table {
         if self.generation > 255 {
             // Fresh zeroed memory rather than writing zeros over what was used: O(1) at any
             // size, the old pages are freed on another thread.
-            self.warm.finish();
             let fresh = Buffer::new(self.buf.len);
-            crate::util::drop_in_background(std::mem::replace(&mut self.buf, fresh));
+            crate::util::drop_in_background(Retired {
+                _warm: std::mem::replace(&mut self.warm, Warmer::idle()),
+                _buf: std::mem::replace(&mut self.buf, fresh),
+            });
             let min = Self::min_bucket_bits(self.key_bits);
             self.warm = Warmer::start(&self.buf, (WAYS * 8) << min);
             self.bucket_bits = min;
@@ -445,8 +487,17 @@ impl Table {
 
 impl Drop for Table {
     fn drop(&mut self) {
-        // The warming thread writes into the buffer: stop it before the buffer goes.
-        self.warm.finish();
+        // The warming thread writes into the buffer: it must stop before the buffer goes.
+        // Waiting for it can take a page fault's time, so a running one is left to another
+        // thread with the buffer.
+        if self.warm.running() {
+            crate::util::drop_in_background(Retired {
+                _warm: std::mem::replace(&mut self.warm, Warmer::idle()),
+                _buf: std::mem::replace(&mut self.buf, Buffer::none()),
+            });
+        } else {
+            self.warm.finish();
+        }
     }
 }
 
