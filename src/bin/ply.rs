@@ -123,11 +123,14 @@ enum Cmd {
 }
 
 fn main() {
-    ply::util::return_large_frees_to_the_system();
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     match cli.command {
-        None => ply::protocol::run(BufReader::new(io::stdin()), io::stdout()),
+        None => {
+            // The engine's tables come and go with the options: keep freed ones off its RSS.
+            ply::util::return_large_frees_to_the_system();
+            ply::protocol::run(BufReader::new(io::stdin()), io::stdout())
+        }
         Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
         Some(Cmd::Analyse {
             files,
