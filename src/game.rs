@@ -248,6 +248,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The number of legal moves, as `legal_moves` would produce them. Perft counts its last
+    /// ply with this; a game that can count without listing (chess counts cozy-chess's
+    /// per-piece move sets in bulk) overrides it.
+    fn legal_move_count(&self) -> usize {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
     /// A small integer naming the move, `< MOVE_IDS`, for history tables. Collisions are
     /// allowed (it only steers move ordering).
     fn move_id(&self, mv: Self::Move) -> usize;
@@ -279,12 +288,12 @@ fn perft_rec<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.legal_move_count() as u64;
+    }
     let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
     mine.clear();
     pos.legal_moves(mine);
-    if depth == 1 {
-        return mine.len() as u64;
-    }
     let mut total = 0;
     for &mv in mine.iter() {
         let mut child = pos.clone();

@@ -15,7 +15,8 @@ struct Report {
 
 /// Plays `playouts` random games of at most `max_plies` from the start of `G` with
 /// `params`, checking at every position:
-/// - legal moves are empty exactly when the game is over, and never repeat;
+/// - legal moves are empty exactly when the game is over, never repeat, and number
+///   `legal_move_count`;
 /// - every legal move's notation parses back to it (and `find_legal` agrees), and
 ///   `malformed` texts are refused as malformed;
 /// - the position notation round-trips: same key, side, outcome, moves and perft(2);
@@ -54,6 +55,12 @@ fn conformance<G: Game>(
                 "{}: moves empty iff over at {}",
                 G::NAME,
                 pos.fen()
+            );
+            assert_eq!(
+                pos.legal_move_count(),
+                moves.len(),
+                "{}: legal_move_count",
+                G::NAME
             );
             let mut seen = moves.clone();
             seen.sort_by_key(|m| pos.format_move(*m));

@@ -342,6 +342,17 @@ impl Game for Chess {
         }
     }
 
+    fn legal_move_count(&self) -> usize {
+        let mut n = 0;
+        if !self.drawn_by_rule() {
+            self.board.generate_moves(|pm| {
+                n += pm.len();
+                false
+            });
+        }
+        n
+    }
+
     fn play(&mut self, mv: Move) {
         self.board.play_unchecked(mv);
     }
