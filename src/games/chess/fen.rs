@@ -308,7 +308,7 @@ fn parse_en_passant(field: &str, squares: &Squares, side: Color) -> Result<Strin
     let rank = Rank::Sixth.relative_to(side);
     if sq.rank() != rank {
         return err(format!(
-            "en passant square {sq}: with {} to move it is on rank {}",
+            "en passant square {sq}: with {} to move it must be on rank {}",
             color_name(side),
             rank as usize + 1
         ));
@@ -324,7 +324,7 @@ fn parse_en_passant(field: &str, squares: &Squares, side: Color) -> Result<Strin
     let origin = Square::new(sq.file(), Rank::Second.relative_to(them));
     if squares[sq as usize].is_some() || squares[origin as usize].is_some() {
         return err(format!(
-            "en passant square {sq}: {sq} and {origin} are empty after a double step"
+            "en passant square {sq}: {sq} and {origin} must be empty after a double step"
         ));
     }
     Ok(field.to_string())

@@ -457,7 +457,7 @@ fn fen_errors_are_precise() {
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
-            "en passant square e4: with white to move it is on rank 6",
+            "en passant square e4: with white to move it must be on rank 6",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
