@@ -606,3 +606,57 @@ fn trace_reproduces_the_evaluation() {
         assert_eq!(stm, p.evaluate(), "{f}");
     }
 }
+
+/// Mutated FENs and move texts never crash: each is refused with an error or read into a
+/// position whose moves, notation, key and evaluation all work.
+#[test]
+fn hostile_input_never_crashes() {
+    let seeds = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqABCDEFGHabcdefgh0x9"
+        .chars()
+        .collect();
+    let mut rng = crate::util::Rng::new(7);
+    let mut read = 0;
+    for i in 0..20_000 {
+        let mut chars: Vec<char> = seeds[i % seeds.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len());
+            match rng.below(3) {
+                0 => chars[at] = alphabet[rng.below(alphabet.len())],
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, alphabet[rng.below(alphabet.len())]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        for rules in [std_game(), game960()] {
+            let Ok(p) = rules.from_fen(&text) else {
+                continue;
+            };
+            read += 1;
+            let all = moves(&p);
+            assert_eq!(all.is_empty(), p.outcome().is_some(), "{text}");
+            for &m in &all {
+                assert_eq!(p.parse_move(&p.format_move(m)), Ok(m), "{text}");
+            }
+            assert_eq!(
+                rules.from_fen(&p.fen()).map(|q| q.key()),
+                Ok(p.key()),
+                "{text}"
+            );
+            if p.outcome().is_none() {
+                p.evaluate();
+            }
+            for t in ["e1g1", "e1h1", "e8c8", "a7a8q", "b1a1", "e5d6", "h2h1n"] {
+                let _ = p.parse_move(t);
+            }
+        }
+    }
+    assert!(read > 1000, "{read} mutated FENs were readable");
+}
