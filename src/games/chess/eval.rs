@@ -124,6 +124,33 @@ pub fn phase(b: &Board) -> i32 {
 
 /// The evaluation of `b` from the side to move's point of view, in centipawns.
 pub fn evaluate(b: &Board) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_popcnt() {
+        // SAFETY: the CPU has the popcnt instruction (checked at run time).
+        return unsafe { evaluate_popcnt(b) };
+    }
+    evaluate_portable(b)
+}
+
+/// Whether the CPU counts bits in one instruction. The baseline x86-64 build counts them in
+/// software, and the evaluation counts bits everywhere (mobility, king attacks, pawns):
+/// with the instruction it takes about 130 ns a position here instead of 210.
+#[cfg(target_arch = "x86_64")]
+fn has_popcnt() -> bool {
+    use std::sync::OnceLock;
+    static POPCNT: OnceLock<bool> = OnceLock::new();
+    *POPCNT.get_or_init(|| std::arch::is_x86_feature_detected!("popcnt"))
+}
+
+/// [`evaluate`] compiled with the popcnt instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn evaluate_popcnt(b: &Board) -> i32 {
+    evaluate_portable(b)
+}
+
+#[inline(always)]
+fn evaluate_portable(b: &Board) -> i32 {
     let mut sums = Sums { mg: 0, eg: 0 };
     features(b, &mut sums);
     let phase = phase(b);
@@ -205,6 +232,8 @@ fn file_and_adjacent(f: File) -> BitBoard {
 }
 
 /// Counts every feature of `b` into `sink`. One straight pass per side; no allocation.
+/// Inlined so that [`evaluate`]'s popcnt build counts bits with the instruction.
+#[inline(always)]
 pub fn features(b: &Board, sink: &mut impl Sink) {
     let occupied = b.occupied();
     for c in Color::ALL {
@@ -369,7 +398,7 @@ pub fn table_source(weights: &[S], header: &str) -> String {
     let mut s = String::new();
     s.push_str(header);
     s.push_str("use super::eval::{NUM_WEIGHTS, S};\n\n");
-    s.push_str("#[rustfmt::skip]\npub const WEIGHTS: [S; NUM_WEIGHTS] = [\n");
+    s.push_str("#[rustfmt::skip]\npub static WEIGHTS: [S; NUM_WEIGHTS] = [\n");
     for g in GROUPS {
         s.push_str(&format!("    // {}: {}\n", g.name, g.entries));
         for chunk in weights[g.start..g.start + g.len].chunks(8) {

@@ -5,7 +5,7 @@
 use super::eval::{NUM_WEIGHTS, S};
 
 #[rustfmt::skip]
-pub const WEIGHTS: [S; NUM_WEIGHTS] = [
+pub static WEIGHTS: [S; NUM_WEIGHTS] = [
     // material: pawn, knight, bishop, rook, queen
     S(100, 120), S(320, 300), S(330, 320), S(470, 520), S(950, 950),
     // pst pawn: a1..h1, a2..h2, .., a8..h8 from White's side
