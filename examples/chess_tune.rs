@@ -1,21 +1,29 @@
 //! Texel tuning of ply's chess evaluation (`src/games/chess/eval.rs`): fits every weight of
 //! the table in `src/games/chess/weights.rs` to game results, and writes the table back.
 //!
-//! Input: lines `<FEN> | <result>`, the result White's score (1.0, 0.5, 0.0), as written by
-//! `scripts/chess_texel_data.py` (quiet positions from Stockfish's games). The last
-//! `--validation` share of the lines (whole games, since the file is in game order) is held
-//! out and only measured.
+//! Input: lines `<FEN> | <result> [| <score>]`, the result White's score in the game (1.0,
+//! 0.5, 0.0) and the optional score Stockfish's evaluation of the position (centipawns, White's
+//! view), as written by `scripts/chess_texel_data.py` (quiet positions from Stockfish's games,
+//! in game order). The last `--validation` share of the lines, whole games, is held out.
 //!
 //! Method (Peter Österlund's "Texel" tuning): the evaluation `e` (White's view, centipawns)
 //! predicts White's score as `sigmoid(K * e / 400)`; `K` is fitted first to the starting
-//! weights, then the weights minimise the mean squared error between prediction and result.
+//! weights, then the weights minimise the mean squared error between prediction and label.
+//! The label is the game result (`--lambda 1`, the default) or a blend
+//! `lambda * result + (1 - lambda) * sigmoid(K_sf * score / 400)`, with `K_sf` fitted so that
+//! Stockfish's scores best predict the results: the game's result is one noisy outcome shared
+//! by every position of the game, and with a few thousand games the weights learn the games
+//! rather than chess; Stockfish's own judgement of each position lowers that noise.
+//! Whatever the label, every error reported (and the early stopping) measures predictions
+//! against the game results.
+//!
 //! The evaluation is linear in the weights, so each position is stored once as its phase and
 //! its feature counts (`eval::trace`), and full-batch gradient descent (Adam) runs over those.
-//! Afterwards each piece-square table's mean moves into the piece's material value (the
-//! evaluation is unchanged; the tables read as bonuses around zero), and the weights are
-//! rounded to integers, which is what the engine uses and what the final error is measured on.
-//! The weights kept are those of the epoch with the lowest error on the held-out positions
-//! (early stopping), so the held-out error is slightly optimistic.
+//! The weights kept are those of the epoch with the lowest held-out error (early stopping, so
+//! that error is slightly optimistic). Then each piece-square table's mean moves into the
+//! piece's material value (the evaluation is unchanged; the tables read as bonuses around
+//! zero), and the weights are rounded to integers, which is what the engine uses and what the
+//! final errors are measured on.
 //!
 //! `scripts/chess_tune.sh` runs it; `--help` lists the options.
 
@@ -34,12 +42,66 @@ struct Options {
     out: Option<String>,
     epochs: usize,
     rate: f64,
+    lambda: f64,
     validation: f64,
     limit: usize,
     threads: usize,
 }
 
-const USAGE: &str = "usage: chess_tune --data FILE [--from weights.rs] [--out weights.rs] [--epochs N] [--rate R] [--validation F] [--limit N] [--threads N]";
+const USAGE: &str = "usage: chess_tune --data FILE [--from weights.rs] [--out weights.rs] \
+[--epochs N (2000)] [--rate R (1.0)] [--lambda L (1.0)] [--validation F (0.1)] [--limit N] [--threads N (1)]";
+
+fn options() -> Options {
+    let mut o = Options {
+        data: String::new(),
+        from: None,
+        out: None,
+        epochs: 2000,
+        rate: 1.0,
+        lambda: 1.0,
+        validation: 0.1,
+        limit: usize::MAX,
+        threads: 1,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let fail = |msg: String| -> ! {
+        eprintln!("{msg}\n{USAGE}");
+        std::process::exit(1)
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if flag == "--help" || flag == "-h" {
+            println!("{USAGE}");
+            std::process::exit(0)
+        }
+        let Some(value) = args.get(i + 1) else {
+            fail(format!("{flag} needs a value"))
+        };
+        let number = |what: &str| -> f64 {
+            value
+                .parse()
+                .unwrap_or_else(|_| fail(format!("{what}: '{value}' is not a number")))
+        };
+        match flag {
+            "--data" => o.data = value.clone(),
+            "--from" => o.from = Some(value.clone()),
+            "--out" => o.out = Some(value.clone()),
+            "--epochs" => o.epochs = number(flag) as usize,
+            "--rate" => o.rate = number(flag),
+            "--lambda" => o.lambda = number(flag).clamp(0.0, 1.0),
+            "--validation" => o.validation = number(flag).clamp(0.0, 0.9),
+            "--limit" => o.limit = number(flag) as usize,
+            "--threads" => o.threads = (number(flag) as usize).max(1),
+            other => fail(format!("unknown option {other}")),
+        }
+        i += 2;
+    }
+    if o.data.is_empty() {
+        fail("--data is required".into());
+    }
+    o
+}
 
 /// The weights of a `weights.rs` file: every `S(mg, eg)` after the table's declaration.
 fn read_table(path: &str) -> Vec<S> {
@@ -64,56 +126,6 @@ fn read_table(path: &str) -> Vec<S> {
     table
 }
 
-fn options() -> Options {
-    let mut o = Options {
-        data: String::new(),
-        from: None,
-        out: None,
-        epochs: 2000,
-        rate: 1.0,
-        validation: 0.1,
-        limit: usize::MAX,
-        threads: 1,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let value = || -> &str {
-            args.get(i + 1).map(String::as_str).unwrap_or_else(|| {
-                eprintln!("{} needs a value\n{USAGE}", args[i]);
-                std::process::exit(1)
-            })
-        };
-        let bad = |what: &str| -> ! {
-            eprintln!("{what}: bad value\n{USAGE}");
-            std::process::exit(1)
-        };
-        match args[i].as_str() {
-            "--data" => o.data = value().to_string(),
-            "--out" => o.out = Some(value().to_string()),
-            "--from" => o.from = Some(value().to_string()),
-            "--epochs" => o.epochs = value().parse().unwrap_or_else(|_| bad("--epochs")),
-            "--rate" => o.rate = value().parse().unwrap_or_else(|_| bad("--rate")),
-            "--validation" => {
-                o.validation = value().parse().unwrap_or_else(|_| bad("--validation"))
-            }
-            "--limit" => o.limit = value().parse().unwrap_or_else(|_| bad("--limit")),
-            "--threads" => o.threads = value().parse().unwrap_or_else(|_| bad("--threads")),
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                std::process::exit(0)
-            }
-            other => bad(other),
-        }
-        i += 2;
-    }
-    if o.data.is_empty() {
-        eprintln!("{USAGE}");
-        std::process::exit(1);
-    }
-    o
-}
-
 /// Positions as the tuner sees them: for position `p`, its counts are
 /// `counts[start[p]..start[p + 1]]`.
 #[derive(Default)]
@@ -122,7 +134,12 @@ struct Set {
     counts: Vec<(u16, i16)>,
     /// Phase / 24, in 0..=1: the midgame share.
     mg: Vec<f32>,
+    /// White's score in the game.
     result: Vec<f32>,
+    /// Stockfish's score of the position (White's view, centipawns), NaN when not given.
+    score: Vec<f32>,
+    /// What the weights are fitted to (see the module doc).
+    label: Vec<f32>,
 }
 
 impl Set {
@@ -130,7 +147,7 @@ impl Set {
         self.result.len()
     }
 
-    fn push(&mut self, t: eval::Trace, result: f32) {
+    fn push(&mut self, t: eval::Trace, result: f32, score: f32) {
         if self.start.is_empty() {
             self.start.push(0);
         }
@@ -138,6 +155,8 @@ impl Set {
         self.start.push(self.counts.len() as u32);
         self.mg.push(t.phase as f32 / 24.0);
         self.result.push(result);
+        self.score.push(score);
+        self.label.push(result);
     }
 
     /// White's evaluation of position `p` under weights `w` (`w[2i]` midgame, `w[2i+1]` endgame).
@@ -157,130 +176,162 @@ fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + (-k * e / 400.0).exp())
 }
 
+/// One data line: FEN, result, and Stockfish's score (NaN when absent).
+fn parse_line(line: &str) -> Option<(&str, f32, f32)> {
+    let mut fields = line.split('|');
+    let fen = fields.next()?.trim();
+    let result: f32 = fields.next()?.trim().parse().ok()?;
+    let score = match fields.next() {
+        Some(s) => s.trim().parse().ok()?,
+        None => f32::NAN,
+    };
+    ((0.0..=1.0).contains(&result) && fields.next().is_none()).then_some((fen, result, score))
+}
+
 fn read(o: &Options) -> (Set, Set, usize) {
     let file = std::fs::File::open(&o.data).unwrap_or_else(|e| {
         eprintln!("{}: {e}", o.data);
         std::process::exit(1)
     });
-    let start = Chess::default();
-    let mut lines: Vec<(String, f32)> = Vec::new();
-    let mut skipped = 0;
+    let mut lines: Vec<String> = Vec::new();
     for line in BufReader::new(file).lines() {
-        let line = line.expect("readable data");
-        let Some((fen, result)) = line.rsplit_once('|') else {
-            skipped += 1;
-            continue;
-        };
-        match result.trim().parse::<f32>() {
-            Ok(r) if (0.0..=1.0).contains(&r) => lines.push((fen.trim().to_string(), r)),
-            _ => skipped += 1,
-        }
+        lines.push(line.expect("readable data"));
         if lines.len() >= o.limit {
             break;
         }
     }
-    let held = (lines.len() as f64 * o.validation) as usize;
-    let split = lines.len() - held;
+    let split = lines.len() - (lines.len() as f64 * o.validation) as usize;
+    let rules = Chess::default();
     let (mut train, mut valid) = (Set::default(), Set::default());
-    for (i, (fen, r)) in lines.iter().enumerate() {
-        let Ok(pos) = start.from_fen(fen) else {
+    let mut skipped = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some((fen, result, score)) = parse_line(line) else {
             skipped += 1;
             continue;
         };
-        // Finished positions carry no evaluation; the search never asks for one.
+        // Finished positions carry no evaluation: the search never asks for one.
+        let Ok(pos) = rules.from_fen(fen) else {
+            skipped += 1;
+            continue;
+        };
         if pos.outcome().is_some() {
             skipped += 1;
             continue;
         }
-        let t = eval::trace(pos.board());
-        if i < split {
-            train.push(t, *r);
-        } else {
-            valid.push(t, *r);
-        }
+        let set = if i < split { &mut train } else { &mut valid };
+        set.push(eval::trace(pos.board()), result, score);
     }
     (train, valid, skipped)
 }
 
-/// Mean squared error of `set` under `w` and `k`, on `threads` threads.
-fn error(set: &Set, w: &[f64], k: f64, threads: usize) -> f64 {
-    let chunks = split_range(set.len(), threads);
-    let total: f64 = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .iter()
-            .map(|r| {
-                let r = r.clone();
-                s.spawn(move || {
-                    r.map(|p| {
-                        let d = sigmoid(k, set.eval(p, w)) - set.result[p] as f64;
-                        d * d
-                    })
-                    .sum::<f64>()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).sum()
-    });
-    total / set.len().max(1) as f64
-}
-
 fn split_range(n: usize, parts: usize) -> Vec<std::ops::Range<usize>> {
-    let parts = parts.max(1);
     (0..parts)
         .map(|i| n * i / parts..n * (i + 1) / parts)
         .collect()
 }
 
-/// The gradient of the mean squared error with respect to every weight.
-fn gradient(set: &Set, w: &[f64], k: f64, threads: usize) -> Vec<f64> {
-    let chunks = split_range(set.len(), threads);
-    let parts: Vec<Vec<f64>> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .iter()
+/// Sums `f(p)` over every position of `set`, on `threads` threads.
+fn par_sum<T: Send>(
+    set: &Set,
+    threads: usize,
+    zero: impl Fn() -> T + Sync,
+    add: impl Fn(&mut T, usize) + Sync,
+    merge: impl Fn(T, T) -> T,
+) -> T {
+    let parts: Vec<T> = std::thread::scope(|s| {
+        let handles: Vec<_> = split_range(set.len(), threads)
+            .into_iter()
             .map(|r| {
-                let r = r.clone();
+                let (zero, add) = (&zero, &add);
                 s.spawn(move || {
-                    let mut g = vec![0.0; w.len()];
+                    let mut acc = zero();
                     for p in r {
-                        let sig = sigmoid(k, set.eval(p, w));
-                        let d = 2.0 * (sig - set.result[p] as f64) * sig * (1.0 - sig) * k / 400.0;
-                        let phase = set.mg[p] as f64;
-                        let counts = &set.counts[set.start[p] as usize..set.start[p + 1] as usize];
-                        for &(i, n) in counts {
-                            g[2 * i as usize] += d * n as f64 * phase;
-                            g[2 * i as usize + 1] += d * n as f64 * (1.0 - phase);
-                        }
+                        add(&mut acc, p);
                     }
-                    g
+                    acc
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    let n = set.len().max(1) as f64;
-    let mut g = vec![0.0; w.len()];
-    for part in parts {
-        for (a, b) in g.iter_mut().zip(part) {
-            *a += b / n;
-        }
-    }
-    g
+    parts.into_iter().fold(zero(), merge)
 }
 
-/// The `K` that minimises the error of the starting weights (golden-section search).
-fn fit_k(set: &Set, w: &[f64], threads: usize) -> f64 {
-    let (mut a, mut b) = (0.05f64, 5.0f64);
+/// Mean squared error of the predictions of `w` (with `k`) against `labels`.
+fn error(set: &Set, labels: &[f32], w: &[f64], k: f64, threads: usize) -> f64 {
+    let total = par_sum(
+        set,
+        threads,
+        || 0.0,
+        |acc, p| {
+            let d = sigmoid(k, set.eval(p, w)) - labels[p] as f64;
+            *acc += d * d;
+        },
+        |a, b| a + b,
+    );
+    total / set.len().max(1) as f64
+}
+
+/// The gradient of the mean squared error against the labels, for every weight.
+fn gradient(set: &Set, w: &[f64], k: f64, threads: usize) -> Vec<f64> {
+    let g = par_sum(
+        set,
+        threads,
+        || vec![0.0; w.len()],
+        |g, p| {
+            let sig = sigmoid(k, set.eval(p, w));
+            let d = 2.0 * (sig - set.label[p] as f64) * sig * (1.0 - sig) * k / 400.0;
+            let phase = set.mg[p] as f64;
+            for &(i, n) in &set.counts[set.start[p] as usize..set.start[p + 1] as usize] {
+                g[2 * i as usize] += d * n as f64 * phase;
+                g[2 * i as usize + 1] += d * n as f64 * (1.0 - phase);
+            }
+        },
+        |mut a, b| {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+            a
+        },
+    );
+    let n = set.len().max(1) as f64;
+    g.into_iter().map(|x| x / n).collect()
+}
+
+/// The minimum of a unimodal `f` on `lo..hi` (golden-section search).
+fn minimise(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
-        let c = b - phi * (b - a);
-        let d = a + phi * (b - a);
-        if error(set, w, c, threads) < error(set, w, d, threads) {
-            b = d;
+        let c = hi - phi * (hi - lo);
+        let d = lo + phi * (hi - lo);
+        if f(c) < f(d) {
+            hi = d;
         } else {
-            a = c;
+            lo = c;
         }
     }
-    (a + b) / 2.0
+    (lo + hi) / 2.0
+}
+
+/// The `K_sf` with which Stockfish's scores best predict the results (over the training
+/// positions that have a score), and the labels blended with it.
+fn blend_labels(set: &mut Set, lambda: f64) -> Option<f64> {
+    let scored: Vec<usize> = (0..set.len()).filter(|&p| !set.score[p].is_nan()).collect();
+    if scored.is_empty() || lambda >= 1.0 {
+        return None;
+    }
+    let k_sf = minimise(0.05, 5.0, |k| {
+        scored
+            .iter()
+            .map(|&p| {
+                let d = sigmoid(k, set.score[p] as f64) - set.result[p] as f64;
+                d * d
+            })
+            .sum()
+    });
+    for &p in &scored {
+        let sf = sigmoid(k_sf, set.score[p] as f64);
+        set.label[p] = (lambda * set.result[p] as f64 + (1.0 - lambda) * sf) as f32;
+    }
+    Some(k_sf)
 }
 
 /// Moves each piece-square table's mean (over the squares the piece can stand on) into its
@@ -309,106 +360,132 @@ fn to_table(w: &[f64]) -> Vec<S> {
         .collect()
 }
 
-fn main() {
-    let o = options();
+/// Full-batch Adam from `w`; returns the weights of the epoch with the lowest held-out error
+/// (against results), and that epoch.
+fn descend(o: &Options, train: &Set, valid: &Set, mut w: Vec<f64>, k: f64) -> (Vec<f64>, usize) {
     let t0 = Instant::now();
-    let (train, valid, skipped) = read(&o);
-    eprintln!(
-        "{} training and {} validation positions ({} lines skipped), read in {:.1} s",
-        train.len(),
-        valid.len(),
-        skipped,
-        t0.elapsed().as_secs_f64()
-    );
-    let start = match &o.from {
-        Some(path) => read_table(path),
-        None => WEIGHTS.to_vec(),
-    };
-    let mut w: Vec<f64> = start
-        .iter()
-        .flat_map(|s| [s.0 as f64, s.1 as f64])
-        .collect();
-    let k = fit_k(&train, &w, o.threads);
-    let before = (
-        error(&train, &w, k, o.threads),
-        error(&valid, &w, k, o.threads),
-    );
-    eprintln!(
-        "K = {k:.4}; error before: training {:.6}, validation {:.6}",
-        before.0, before.1
-    );
-
-    // Adam, full batch.
-    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let (beta1, beta2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0; w.len()];
     let mut v = vec![0.0; w.len()];
-    // Early stopping: the weights of the epoch with the lowest validation error are kept.
-    let mut best = (before.1, w.clone(), 0);
+    let held_out = |w: &[f64]| error(valid, &valid.result, w, k, o.threads);
+    let mut best = (held_out(&w), w.clone(), 0);
     for epoch in 1..=o.epochs {
-        let g = gradient(&train, &w, k, o.threads);
+        let g = gradient(train, &w, k, o.threads);
+        let (c1, c2) = (
+            1.0 - beta1.powi(epoch as i32),
+            1.0 - beta2.powi(epoch as i32),
+        );
         for i in 0..w.len() {
             m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
-            let mh = m[i] / (1.0 - beta1.powi(epoch as i32));
-            let vh = v[i] / (1.0 - beta2.powi(epoch as i32));
-            w[i] -= o.rate * mh / (vh.sqrt() + eps);
+            w[i] -= o.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
         }
         if epoch % 10 == 0 && valid.len() > 0 {
-            let e = error(&valid, &w, k, o.threads);
+            let e = held_out(&w);
             if e < best.0 {
                 best = (e, w.clone(), epoch);
             }
         }
         if epoch % 100 == 0 || epoch == o.epochs {
             eprintln!(
-                "epoch {epoch}: training {:.6}, validation {:.6} ({:.0} s)",
-                error(&train, &w, k, o.threads),
-                error(&valid, &w, k, o.threads),
+                "epoch {epoch}: training {:.6} (labels {:.6}), held out {:.6} ({:.0} s)",
+                error(train, &train.result, &w, k, o.threads),
+                error(train, &train.label, &w, k, o.threads),
+                held_out(&w),
                 t0.elapsed().as_secs_f64()
             );
         }
     }
-    if valid.len() > 0 {
-        eprintln!("keeping epoch {} (lowest validation error)", best.2);
-        w = best.1;
+    if valid.len() == 0 {
+        return (w, o.epochs);
     }
+    (best.1, best.2)
+}
+
+fn main() {
+    let o = options();
+    let t0 = Instant::now();
+    let (mut train, valid, skipped) = read(&o);
+    eprintln!(
+        "{} training and {} held-out positions ({skipped} lines skipped), read in {:.1} s",
+        train.len(),
+        valid.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    let k_sf = blend_labels(&mut train, o.lambda);
+    if let Some(k_sf) = k_sf {
+        eprintln!(
+            "labels: {} x result + {} x sigmoid({k_sf:.4} x Stockfish / 400)",
+            o.lambda,
+            1.0 - o.lambda
+        );
+    }
+    let start = match &o.from {
+        Some(path) => read_table(path),
+        None => WEIGHTS.to_vec(),
+    };
+    let w: Vec<f64> = start
+        .iter()
+        .flat_map(|s| [s.0 as f64, s.1 as f64])
+        .collect();
+    let k = minimise(0.05, 5.0, |k| {
+        error(&train, &train.result, &w, k, o.threads)
+    });
+    let errors = |w: &[f64]| {
+        (
+            error(&train, &train.result, w, k, o.threads),
+            error(&valid, &valid.result, w, k, o.threads),
+        )
+    };
+    let before = errors(&w);
+    eprintln!(
+        "K = {k:.4}; error before: training {:.6}, held out {:.6}",
+        before.0, before.1
+    );
+
+    let (mut w, epoch) = descend(&o, &train, &valid, w, k);
+    eprintln!("keeping epoch {epoch}");
     centre_tables(&mut w);
     let table = to_table(&w);
     let rounded: Vec<f64> = table
         .iter()
         .flat_map(|s| [s.0 as f64, s.1 as f64])
         .collect();
-    let after = (
-        error(&train, &rounded, k, o.threads),
-        error(&valid, &rounded, k, o.threads),
-    );
+    let after = errors(&rounded);
     eprintln!(
-        "error after (integer weights): training {:.6}, validation {:.6}",
+        "error after (integer weights): training {:.6}, held out {:.6}",
         after.0, after.1
     );
     for g in GROUPS.iter().filter(|g| g.len <= 8) {
         eprintln!("{:>20}: {:?}", g.name, &table[g.start..g.start + g.len]);
     }
-    if let Some(out) = &o.out {
-        let header = format!(
-            "//! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).\n\
-             //!\n\
-             //! Written by `scripts/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning): fitted to\n\
-             //! {} quiet positions from Stockfish's self-play games, {} more held out. Mean squared\n\
-             //! error of the predicted score, sigmoid(K * eval / 400) with K = {k:.4}, against the\n\
-             //! game results: {:.6} before, {:.6} after on the training positions; {:.6} before,\n\
-             //! {:.6} after on the held-out ones.\n\n",
-            train.len(),
-            valid.len(),
-            before.0,
-            after.0,
-            before.1,
-            after.1
-        );
-        std::fs::write(out, eval::table_source(&table, &header)).unwrap_or_else(|e| {
-            eprintln!("{out}: {e}");
-            std::process::exit(1)
-        });
-        eprintln!("wrote {out}");
-    }
+    let Some(out) = &o.out else { return };
+    let labels = match k_sf {
+        Some(k_sf) => format!(
+            "labelled {} x result + {} x sigmoid({k_sf:.4} x Stockfish's score / 400)",
+            o.lambda,
+            1.0 - o.lambda
+        ),
+        None => "labelled by the game results".to_string(),
+    };
+    let header = format!(
+        "//! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).\n\
+         //!\n\
+         //! Written by `scripts/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning): fitted to\n\
+         //! {} quiet positions from Stockfish's self-play games, {labels}, over {epoch}\n\
+         //! epochs; {} positions of later games held out. Mean squared error of the predicted\n\
+         //! score, sigmoid(K * eval / 400) with K = {k:.4}, against the game results: training\n\
+         //! {:.6} before, {:.6} after; held out {:.6} before, {:.6} after.\n\n",
+        train.len(),
+        valid.len(),
+        before.0,
+        after.0,
+        before.1,
+        after.1
+    );
+    std::fs::write(out, eval::table_source(&table, &header)).unwrap_or_else(|e| {
+        eprintln!("{out}: {e}");
+        std::process::exit(1)
+    });
+    eprintln!("wrote {out}");
 }

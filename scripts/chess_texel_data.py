@@ -2,11 +2,14 @@
 """Labelled chess positions for Texel tuning (scripts/chess_tune.sh reads them).
 
 Stockfish plays itself at a fixed node count from varied openings; every quiet
-position of every game is written with the game's result, one line each:
+position of every game is written with the game's result and Stockfish's score
+of the position, one line each:
 
-    <FEN> | <result>
+    <FEN> | <result> | <score>
 
-where <result> is White's score: 1.0 (White won), 0.5 (draw), 0.0 (Black won).
+where <result> is White's score: 1.0 (White won), 0.5 (draw), 0.0 (Black won),
+and <score> is Stockfish's evaluation from its search of that position, in
+centipawns from White's side (mates and larger values clipped to +-3000).
 
 Openings: the first OPENING_PLIES plies are chosen at random among the moves
 Stockfish (MultiPV 5, --opening-nodes nodes) rates within 60 cp of its best, so
@@ -25,7 +28,7 @@ python-chess (PyPI `chess`, GPL) is used here only as a client process of
 Stockfish; nothing of it is linked into ply.
 
 Usage:
-    nice -n 10 python3 scripts/chess_texel_data.py --games 5000 \
+    nice -n 10 python3 scripts/chess_texel_data.py --games 10000 \
         --out target/texel/positions.txt
 The output is appended to game by game, so an interrupted run keeps what it
 finished; --seed makes the openings reproducible (Stockfish at a fixed node
@@ -79,7 +82,7 @@ def opening(engine, rng, nodes, game_id):
 
 
 def play_game(engine, rng, args, game_id):
-    """One game; returns (list of quiet FENs, White's score as a string)."""
+    """One game; returns (list of (quiet FEN, Stockfish's score), White's result)."""
     board = opening(engine, rng, args.opening_nodes, game_id)
     quiet = []
     streak_side, streak = None, 0
@@ -96,11 +99,16 @@ def play_game(engine, rng, args, game_id):
             game=game_id,
         )
         mv = play.move
-        if not board.is_check() and not board.is_capture(mv) and mv.promotion is None:
-            quiet.append(board.fen())
         score = play.info.get("score")
-        if score is not None:
-            cp = score.white().score(mate_score=100000)
+        cp = None if score is None else score.white().score(mate_score=100000)
+        if (
+            cp is not None
+            and not board.is_check()
+            and not board.is_capture(mv)
+            and mv.promotion is None
+        ):
+            quiet.append((board.fen(), max(-3000, min(3000, cp))))
+        if cp is not None:
             side = "w" if cp >= RESIGN_CP else "b" if cp <= -RESIGN_CP else None
             if side is not None and side == streak_side:
                 streak += 1
@@ -116,9 +124,9 @@ def play_game(engine, rng, args, game_id):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=5000)
-    ap.add_argument("--nodes", type=int, default=5000, help="Stockfish nodes per move")
-    ap.add_argument("--opening-nodes", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=10000)
+    ap.add_argument("--nodes", type=int, default=2000, help="Stockfish nodes per move")
+    ap.add_argument("--opening-nodes", type=int, default=1000)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stockfish", default=None)
@@ -136,7 +144,7 @@ def main():
         with open(args.out, "a") as out:
             for g in range(args.games):
                 quiet, label = play_game(engine, rng, args, g)
-                out.writelines(f"{fen} | {label}\n" for fen in quiet)
+                out.writelines(f"{fen} | {label} | {cp}\n" for fen, cp in quiet)
                 out.flush()
                 counts[label] += 1
                 positions += len(quiet)
