@@ -20,8 +20,9 @@
 //! - pawn structure: passed pawns by rank, doubled (each pawn beyond the first on a file),
 //!   isolated, supported by a pawn, side by side with a pawn (phalanx);
 //! - king safety: squares next to the enemy king attacked by each knight, bishop, rook and
-//!   queen (counted for the attacker); own pawns one and two ranks in front of the king on its
-//!   file and the files beside it; those files without an own pawn;
+//!   queen, and one weight per number of pieces taking part (counted for the attacker: the
+//!   table makes the danger grow faster than the attack count); own pawns one and two ranks in
+//!   front of the king on its file and the files beside it; those files without an own pawn;
 //! - bishop pair; rooks on open and half-open files; the side to move (tempo).
 
 use cozy_chess::{
@@ -47,7 +48,8 @@ pub const ISOLATED: usize = DOUBLED + 1;
 pub const SUPPORTED: usize = ISOLATED + 1;
 pub const PHALANX: usize = SUPPORTED + 1;
 pub const KING_ATTACK: usize = PHALANX + 1;
-pub const KING_SHIELD: usize = KING_ATTACK + 4;
+pub const KING_ATTACKERS: usize = KING_ATTACK + 4;
+pub const KING_SHIELD: usize = KING_ATTACKERS + 8;
 pub const KING_OPEN_FILE: usize = KING_SHIELD + 2;
 pub const BISHOP_PAIR: usize = KING_OPEN_FILE + 1;
 pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
@@ -84,6 +86,7 @@ pub const GROUPS: &[Group] = &[
     Group { name: "supported pawn", start: SUPPORTED, len: 1, entries: "defended by an own pawn" },
     Group { name: "phalanx pawn", start: PHALANX, len: 1, entries: "an own pawn beside it" },
     Group { name: "king attack", start: KING_ATTACK, len: 4, entries: "squares next to the enemy king attacked by a knight, bishop, rook, queen" },
+    Group { name: "king attackers", start: KING_ATTACKERS, len: 8, entries: "pieces attacking squares next to the enemy king: 0..7 or more" },
     Group { name: "king shield", start: KING_SHIELD, len: 2, entries: "own pawns one, two ranks in front of the king (its file and the two beside)" },
     Group { name: "king open file", start: KING_OPEN_FILE, len: 1, entries: "king's file and the two beside without an own pawn" },
     Group { name: "bishop pair", start: BISHOP_PAIR, len: 1, entries: "two bishops or more" },
@@ -292,22 +295,23 @@ fn piece_activity(
     their_king_zone: BitBoard,
     sink: &mut impl Sink,
 ) {
+    let mut attackers = 0;
     for sq in b.colored_pieces(c, Piece::Knight) {
         let a = get_knight_moves(sq);
         sink.add(MOBILITY_KNIGHT + (a & area).len() as usize, sign);
-        add_king_attack(sink, 0, a & their_king_zone, sign);
+        attackers += add_king_attack(sink, 0, a & their_king_zone, sign);
     }
     for sq in b.colored_pieces(c, Piece::Bishop) {
         let a = get_bishop_moves(sq, occupied);
         sink.add(MOBILITY_BISHOP + (a & area).len() as usize, sign);
-        add_king_attack(sink, 1, a & their_king_zone, sign);
+        attackers += add_king_attack(sink, 1, a & their_king_zone, sign);
     }
     let pawns = b.pieces(Piece::Pawn);
     let own_pawns = pawns & b.colors(c);
     for sq in b.colored_pieces(c, Piece::Rook) {
         let a = get_rook_moves(sq, occupied);
         sink.add(MOBILITY_ROOK + (a & area).len() as usize, sign);
-        add_king_attack(sink, 2, a & their_king_zone, sign);
+        attackers += add_king_attack(sink, 2, a & their_king_zone, sign);
         let file = sq.file().bitboard();
         if (file & pawns).is_empty() {
             sink.add(ROOK_OPEN, sign);
@@ -318,15 +322,21 @@ fn piece_activity(
     for sq in b.colored_pieces(c, Piece::Queen) {
         let a = get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied);
         sink.add(MOBILITY_QUEEN + (a & area).len() as usize, sign);
-        add_king_attack(sink, 3, a & their_king_zone, sign);
+        attackers += add_king_attack(sink, 3, a & their_king_zone, sign);
+    }
+    if attackers > 0 {
+        sink.add(KING_ATTACKERS + attackers.min(7), sign);
     }
 }
 
+/// Counts a piece's attacks on the enemy king's neighbourhood; 1 if it has any, else 0.
 #[inline(always)]
-fn add_king_attack(sink: &mut impl Sink, kind: usize, attacked: BitBoard, sign: i32) {
-    if !attacked.is_empty() {
-        sink.add(KING_ATTACK + kind, sign * attacked.len() as i32);
+fn add_king_attack(sink: &mut impl Sink, kind: usize, attacked: BitBoard, sign: i32) -> usize {
+    if attacked.is_empty() {
+        return 0;
     }
+    sink.add(KING_ATTACK + kind, sign * attacked.len() as i32);
+    1
 }
 
 #[inline(always)]

@@ -17,7 +17,7 @@
 //!   are what a caller keeping that history needs.
 //!
 //! Representation: a [`cozy_chess::Board`] (bitboards, castling rights, en passant file,
-//! clocks, incremental Zobrist hash; about 130 bytes, cloned for copy-make) and the rules
+//! clocks, incremental Zobrist hash; 112 bytes, cloned for copy-make) and the rules
 //! (`chess960`, `start`). cozy-chess encodes castling as the king capturing its own rook in
 //! every mode; only the notation differs.
 

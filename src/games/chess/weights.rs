@@ -88,6 +88,8 @@ pub static WEIGHTS: [S; NUM_WEIGHTS] = [
     S(5, 5),
     // king attack: squares next to the enemy king attacked by a knight, bishop, rook, queen
     S(8, 0), S(5, 0), S(6, 0), S(10, 0),
+    // king attackers: pieces attacking squares next to the enemy king: 0..7 or more
+    S(0, 0), S(0, 0), S(10, 0), S(25, 0), S(45, 0), S(60, 0), S(70, 0), S(80, 0),
     // king shield: own pawns one, two ranks in front of the king (its file and the two beside)
     S(10, 0), S(5, 0),
     // king open file: king's file and the two beside without an own pawn
