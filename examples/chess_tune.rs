@@ -14,8 +14,9 @@
 //! Stockfish's scores best predict the results: the game's result is one noisy outcome shared
 //! by every position of the game, and with a few thousand games the weights learn the games
 //! rather than chess; Stockfish's own judgement of each position lowers that noise.
-//! Whatever the label, every error reported (and the early stopping) measures predictions
-//! against the game results.
+//! The held-out games get the same labels (with the training data's `K_sf`); the early
+//! stopping watches their label error, and every report also gives the error against the
+//! game results, the measure that does not depend on the blend.
 //!
 //! The evaluation is linear in the weights, so each position is stored once as its phase and
 //! its feature counts (`eval::trace`), and full-batch gradient descent (Adam) runs over those.
@@ -311,14 +312,14 @@ fn minimise(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// The `K_sf` with which Stockfish's scores best predict the results (over the training
-/// positions that have a score), and the labels blended with it.
-fn blend_labels(set: &mut Set, lambda: f64) -> Option<f64> {
+/// The `K_sf` with which Stockfish's scores best predict the results, over the positions of
+/// `set` that have a score.
+fn fit_k_sf(set: &Set) -> Option<f64> {
     let scored: Vec<usize> = (0..set.len()).filter(|&p| !set.score[p].is_nan()).collect();
-    if scored.is_empty() || lambda >= 1.0 {
+    if scored.is_empty() {
         return None;
     }
-    let k_sf = minimise(0.05, 5.0, |k| {
+    Some(minimise(0.05, 5.0, |k| {
         scored
             .iter()
             .map(|&p| {
@@ -326,12 +327,17 @@ fn blend_labels(set: &mut Set, lambda: f64) -> Option<f64> {
                 d * d
             })
             .sum()
-    });
-    for &p in &scored {
-        let sf = sigmoid(k_sf, set.score[p] as f64);
-        set.label[p] = (lambda * set.result[p] as f64 + (1.0 - lambda) * sf) as f32;
+    }))
+}
+
+/// Sets the labels of the positions that have Stockfish's score to the blend.
+fn blend_labels(set: &mut Set, lambda: f64, k_sf: f64) {
+    for p in 0..set.len() {
+        if !set.score[p].is_nan() {
+            let sf = sigmoid(k_sf, set.score[p] as f64);
+            set.label[p] = (lambda * set.result[p] as f64 + (1.0 - lambda) * sf) as f32;
+        }
     }
-    Some(k_sf)
 }
 
 /// Moves each piece-square table's mean (over the squares the piece can stand on) into its
@@ -360,14 +366,14 @@ fn to_table(w: &[f64]) -> Vec<S> {
         .collect()
 }
 
-/// Full-batch Adam from `w`; returns the weights of the epoch with the lowest held-out error
-/// (against results), and that epoch.
+/// Full-batch Adam from `w`; returns the weights of the epoch with the lowest held-out label
+/// error, and that epoch.
 fn descend(o: &Options, train: &Set, valid: &Set, mut w: Vec<f64>, k: f64) -> (Vec<f64>, usize) {
     let t0 = Instant::now();
     let (beta1, beta2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0; w.len()];
     let mut v = vec![0.0; w.len()];
-    let held_out = |w: &[f64]| error(valid, &valid.result, w, k, o.threads);
+    let held_out = |w: &[f64]| error(valid, &valid.label, w, k, o.threads);
     let mut best = (held_out(&w), w.clone(), 0);
     for epoch in 1..=o.epochs {
         let g = gradient(train, &w, k, o.threads);
@@ -388,10 +394,11 @@ fn descend(o: &Options, train: &Set, valid: &Set, mut w: Vec<f64>, k: f64) -> (V
         }
         if epoch % 100 == 0 || epoch == o.epochs {
             eprintln!(
-                "epoch {epoch}: training {:.6} (labels {:.6}), held out {:.6} ({:.0} s)",
-                error(train, &train.result, &w, k, o.threads),
+                "epoch {epoch}: labels: training {:.6}, held out {:.6}; results: training {:.6}, held out {:.6} ({:.0} s)",
                 error(train, &train.label, &w, k, o.threads),
                 held_out(&w),
+                error(train, &train.result, &w, k, o.threads),
+                error(valid, &valid.result, &w, k, o.threads),
                 t0.elapsed().as_secs_f64()
             );
         }
@@ -405,15 +412,17 @@ fn descend(o: &Options, train: &Set, valid: &Set, mut w: Vec<f64>, k: f64) -> (V
 fn main() {
     let o = options();
     let t0 = Instant::now();
-    let (mut train, valid, skipped) = read(&o);
+    let (mut train, mut valid, skipped) = read(&o);
     eprintln!(
         "{} training and {} held-out positions ({skipped} lines skipped), read in {:.1} s",
         train.len(),
         valid.len(),
         t0.elapsed().as_secs_f64()
     );
-    let k_sf = blend_labels(&mut train, o.lambda);
+    let k_sf = fit_k_sf(&train).filter(|_| o.lambda < 1.0);
     if let Some(k_sf) = k_sf {
+        blend_labels(&mut train, o.lambda, k_sf);
+        blend_labels(&mut valid, o.lambda, k_sf);
         eprintln!(
             "labels: {} x result + {} x sigmoid({k_sf:.4} x Stockfish / 400)",
             o.lambda,
@@ -431,16 +440,18 @@ fn main() {
     let k = minimise(0.05, 5.0, |k| {
         error(&train, &train.result, &w, k, o.threads)
     });
+    // Errors against the results (training, held out) and the labels (held out).
     let errors = |w: &[f64]| {
-        (
+        [
             error(&train, &train.result, w, k, o.threads),
             error(&valid, &valid.result, w, k, o.threads),
-        )
+            error(&valid, &valid.label, w, k, o.threads),
+        ]
     };
     let before = errors(&w);
     eprintln!(
-        "K = {k:.4}; error before: training {:.6}, held out {:.6}",
-        before.0, before.1
+        "K = {k:.4}; before: results: training {:.6}, held out {:.6}; labels: held out {:.6}",
+        before[0], before[1], before[2]
     );
 
     let (mut w, epoch) = descend(&o, &train, &valid, w, k);
@@ -453,8 +464,8 @@ fn main() {
         .collect();
     let after = errors(&rounded);
     eprintln!(
-        "error after (integer weights): training {:.6}, held out {:.6}",
-        after.0, after.1
+        "after (integer weights): results: training {:.6}, held out {:.6}; labels: held out {:.6}",
+        after[0], after[1], after[2]
     );
     for g in GROUPS.iter().filter(|g| g.len <= 8) {
         eprintln!("{:>20}: {:?}", g.name, &table[g.start..g.start + g.len]);
@@ -475,13 +486,16 @@ fn main() {
          //! {} quiet positions from Stockfish's self-play games, {labels}, over {epoch}\n\
          //! epochs; {} positions of later games held out. Mean squared error of the predicted\n\
          //! score, sigmoid(K * eval / 400) with K = {k:.4}, against the game results: training\n\
-         //! {:.6} before, {:.6} after; held out {:.6} before, {:.6} after.\n\n",
+         //! {:.6} before, {:.6} after; held out {:.6} before, {:.6} after (against the labels,\n\
+         //! held out: {:.6} before, {:.6} after).\n\n",
         train.len(),
         valid.len(),
-        before.0,
-        after.0,
-        before.1,
-        after.1
+        before[0],
+        after[0],
+        before[1],
+        after[1],
+        before[2],
+        after[2]
     );
     std::fs::write(out, eval::table_source(&table, &header)).unwrap_or_else(|e| {
         eprintln!("{out}: {e}");
