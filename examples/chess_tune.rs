@@ -473,21 +473,22 @@ fn main() {
     let Some(out) = &o.out else { return };
     let labels = match k_sf {
         Some(k_sf) => format!(
-            "labelled {} x result + {} x sigmoid({k_sf:.4} x Stockfish's score / 400)",
+            "{} x result + {} x sigmoid({k_sf:.4} x Stockfish's score / 400)",
             o.lambda,
             1.0 - o.lambda
         ),
-        None => "labelled by the game results".to_string(),
+        None => "the game results".to_string(),
     };
     let header = format!(
         "//! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).\n\
          //!\n\
-         //! Written by `scripts/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning): fitted to\n\
-         //! {} quiet positions from Stockfish's self-play games, {labels}, over {epoch}\n\
-         //! epochs; {} positions of later games held out. Mean squared error of the predicted\n\
-         //! score, sigmoid(K * eval / 400) with K = {k:.4}, against the game results: training\n\
-         //! {:.6} before, {:.6} after; held out {:.6} before, {:.6} after (against the labels,\n\
-         //! held out: {:.6} before, {:.6} after).\n\n",
+         //! Written by `scripts/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).\n\
+         //! - Data: {} quiet positions from Stockfish's self-play games, {} more from later\n\
+         //!   games held out.\n\
+         //! - Labels: {labels}.\n\
+         //! - Fit: {epoch} epochs. Mean squared error of sigmoid(K * eval / 400), K = {k:.4},\n\
+         //!   against the game results: training {:.6} before, {:.6} after; held out {:.6}\n\
+         //!   before, {:.6} after. Against the labels, held out: {:.6} before, {:.6} after.\n\n",
         train.len(),
         valid.len(),
         before[0],
