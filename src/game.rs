@@ -248,13 +248,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
-    /// The number of legal moves, as `legal_moves` would produce them. Perft counts its last
-    /// ply with this; a game that can count without listing (chess counts cozy-chess's
-    /// per-piece move sets in bulk) overrides it.
-    fn legal_move_count(&self) -> usize {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.len()
+    /// The number of legal moves, as `legal_moves` would produce them; `scratch` is a buffer
+    /// the default lists them into. Perft counts its last ply with this; a game that can count
+    /// without listing (chess counts cozy-chess's per-piece move sets in bulk) overrides it.
+    fn legal_move_count(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        scratch.clear();
+        self.legal_moves(scratch);
+        scratch.len()
     }
 
     /// A small integer naming the move, `< MOVE_IDS`, for history tables. Collisions are
@@ -288,10 +288,10 @@ fn perft_rec<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 
     if depth == 0 {
         return 1;
     }
-    if depth == 1 {
-        return pos.legal_move_count() as u64;
-    }
     let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    if depth == 1 {
+        return pos.legal_move_count(mine) as u64;
+    }
     mine.clear();
     pos.legal_moves(mine);
     let mut total = 0;

@@ -57,7 +57,7 @@ fn conformance<G: Game>(
                 pos.fen()
             );
             assert_eq!(
-                pos.legal_move_count(),
+                pos.legal_move_count(&mut Vec::new()),
                 moves.len(),
                 "{}: legal_move_count",
                 G::NAME

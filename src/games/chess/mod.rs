@@ -342,7 +342,7 @@ impl Game for Chess {
         }
     }
 
-    fn legal_move_count(&self) -> usize {
+    fn legal_move_count(&self, _scratch: &mut Vec<Move>) -> usize {
         let mut n = 0;
         if !self.drawn_by_rule() {
             self.board.generate_moves(|pm| {
