@@ -137,7 +137,7 @@ pub fn evaluate(b: &Board) -> i32 {
 
 /// Whether the CPU counts bits in one instruction. The baseline x86-64 build counts them in
 /// software, and the evaluation counts bits everywhere (mobility, king attacks, pawns):
-/// with the instruction it takes about 130 ns a position here instead of 210.
+/// measured here, about 210 ns a position without the instruction and 170 with it.
 #[cfg(target_arch = "x86_64")]
 fn has_popcnt() -> bool {
     use std::sync::OnceLock;
