@@ -52,7 +52,7 @@ pub struct Launch {
 /// The program to run for `cmd=`: a bare name not found on the PATH is looked for next to
 /// the referee's own executable, so `cmd=ply` finds the engine built beside it
 /// (`target/release/ply`) without installing anything.
-fn resolve(cmd: &str) -> PathBuf {
+pub fn resolve(cmd: &str) -> PathBuf {
     let plain = PathBuf::from(cmd);
     if cmd.contains(std::path::MAIN_SEPARATOR) || cmd.is_empty() {
         return plain;

@@ -83,6 +83,8 @@ for raw in sys.stdin:
     elif cmd == "go":
         gos_this_game += 1
         if MODE == "crash" and gos_this_game >= 2:
+            sys.stderr.write("fake-crash: exiting mid-game\n")
+            sys.stderr.flush()
             sys.exit(3)
         if MODE == "hang":
             while True:
