@@ -69,6 +69,22 @@ pub const POSITIONS: &[BenchPosition] = &[
         "",
         7,
     ),
+    bp("chess", &[], None, "", 6),
+    bp("chess", &[], None, "e2e4 c7c5 g1f3 d7d6", 5),
+    bp(
+        "chess",
+        &[],
+        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        "",
+        5,
+    ),
+    bp(
+        "chess",
+        &[],
+        Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+        "",
+        8,
+    ),
 ];
 
 pub struct BenchLine {

@@ -2,7 +2,7 @@
 //!
 //! Layers, each depending only on those above it:
 //! - [`game`]: the `Game` trait, players, outcomes (no I/O);
-//! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko;
+//! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko, chess;
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
 //! - [`protocol`]: the UCI-style line protocol and the engine session;
 //! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes.

@@ -104,6 +104,13 @@ pub trait Solvable: Game {
     }
 }
 
+/// Chess has no solver here (endgame tablebases would be one): the searcher plays it.
+impl Solvable for crate::games::Chess {
+    fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
+        None
+    }
+}
+
 /// The value of a position from the value of the child a move leads to: the sign flips
 /// (the child is scored for the other side) and a win or loss is one ply further away.
 #[inline]
