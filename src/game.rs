@@ -191,6 +191,45 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// Which of the searcher's optional techniques suit a game (see `search/mod.rs`). Each needs
+/// the [`Game`] hooks named with it; a game that opts into none is searched by plain
+/// principal variation search with the table, killers and history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchHints {
+    /// At depth 0, a quiescence search of [`Game::noisy_moves`] with stand-pat by
+    /// [`Game::evaluate`] (all moves when [`Game::in_check`]), instead of the evaluation.
+    pub quiescence: bool,
+    /// Null-move pruning with [`Game::null_move`]. Never for games where zugzwang is common
+    /// (Connect Four, Teeko): passing would be taken for a safe move there.
+    pub null_move: bool,
+    /// One ply more for a move that puts the opponent in check ([`Game::in_check`]).
+    pub check_extension: bool,
+    /// Late-move reductions for quiet moves (no [`Game::noisy_score`]) searched late.
+    pub late_move_reductions: bool,
+    /// Aspiration windows around the previous iteration's value at the root; the game's
+    /// evaluation must be smooth enough for a narrow window to hold most of the time.
+    pub aspiration: bool,
+}
+
+impl SearchHints {
+    /// None of the techniques.
+    pub const PLAIN: SearchHints = SearchHints {
+        quiescence: false,
+        null_move: false,
+        check_extension: false,
+        late_move_reductions: false,
+        aspiration: false,
+    };
+    /// All of them.
+    pub const ALL: SearchHints = SearchHints {
+        quiescence: true,
+        null_move: true,
+        check_extension: true,
+        late_move_reductions: true,
+        aspiration: true,
+    };
+}
+
 /// A two-player, zero-sum, perfect-information game, seen from one position.
 ///
 /// Contract, checked for every game by `tests/conformance.rs`:
@@ -255,6 +294,45 @@ pub trait Game: Clone + Send + Sync + 'static {
         scratch.clear();
         self.legal_moves(scratch);
         scratch.len()
+    }
+
+    /// The searcher's optional techniques this game opts into.
+    const SEARCH: SearchHints = SearchHints::PLAIN;
+
+    /// How many occurrences of one position make the game a draw (chess: 3), or `None` when
+    /// repeating a position changes nothing. A position alone cannot tell: a caller keeping
+    /// the game's keys decides ([`Line`]); inside a search, a position repeated once is scored
+    /// as a draw.
+    const REPETITION_DRAW: Option<u32> = None;
+
+    /// True when `mv` (legal here) makes every earlier position unreachable (a capture or a
+    /// pawn move in chess), so a repetition check may stop looking back there. Only asked
+    /// when [`Game::REPETITION_DRAW`] is set.
+    fn is_irreversible(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Appends the legal moves a quiescence search looks at (captures and promotions in
+    /// chess), in any order; none by default.
+    fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
+
+    /// The ordering score of a noisy move, `None` for a quiet one. Higher is tried first;
+    /// a negative score marks a move expected to lose material (a losing capture by static
+    /// exchange), tried after the quiet moves and skipped by the quiescence search.
+    fn noisy_score(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+
+    /// True when the side to move is in check: no stand-pat, no null move, and the move
+    /// that gave it is extended (see [`SearchHints`]).
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The position with the turn passed to the opponent, for null-move pruning; `None`
+    /// where passing is not meaningful (in check, only pawns left in chess).
+    fn null_move(&self) -> Option<Self> {
+        None
     }
 
     /// A small integer naming the move, `< MOVE_IDS`, for history tables. Collisions are
@@ -341,4 +419,71 @@ pub fn find_legal<G: Game>(pos: &G, text: &str) -> Option<G::Move> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves.into_iter().find(|&m| pos.format_move(m) == text)
+}
+
+/// A position with the keys of the game's earlier positions, back to the last irreversible
+/// move: what a repetition rule needs ([`Game::REPETITION_DRAW`]). The session, the referee
+/// and the GUI keep one per game; the searcher takes its keys as the start of its own stack.
+#[derive(Clone, Debug)]
+pub struct Line<G: Game> {
+    pos: G,
+    /// Keys of the positions before `pos`, oldest first, since the last irreversible move.
+    /// Always empty for a game without a repetition rule.
+    earlier: Vec<u64>,
+}
+
+impl<G: Game> Line<G> {
+    /// A line starting at `pos`, with nothing before it.
+    pub fn new(pos: G) -> Line<G> {
+        Line {
+            pos,
+            earlier: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn pos(&self) -> &G {
+        &self.pos
+    }
+
+    /// The keys of the positions before the current one that it could repeat, oldest first.
+    pub fn earlier(&self) -> &[u64] {
+        &self.earlier
+    }
+
+    /// Plays a move that is legal in the current position.
+    pub fn play(&mut self, mv: G::Move) {
+        if G::REPETITION_DRAW.is_some() {
+            if self.pos.is_irreversible(mv) {
+                self.earlier.clear();
+            } else {
+                self.earlier.push(self.pos.key());
+            }
+        }
+        self.pos.play(mv);
+    }
+
+    /// How many times the current position has occurred in the line, this time included.
+    pub fn occurrences(&self) -> u32 {
+        let key = self.pos.key();
+        1 + self.earlier.iter().filter(|&&k| k == key).count() as u32
+    }
+
+    /// The position's outcome by the rules, or a draw once it has occurred as often as the
+    /// game's repetition rule says.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome().or_else(|| {
+            G::REPETITION_DRAW
+                .is_some_and(|n| self.occurrences() >= n)
+                .then_some(Outcome::Draw)
+        })
+    }
+}
+
+/// A line reads as its current position.
+impl<G: Game> std::ops::Deref for Line<G> {
+    type Target = G;
+    fn deref(&self) -> &G {
+        &self.pos
+    }
 }

@@ -206,6 +206,7 @@ fn limits_for(side: Player, p: &GoParams, overhead: Duration, received: Instant)
         infinite: p.infinite,
         overhead,
         started: Some(received),
+        ..Limits::default()
     }
 }
 

@@ -11,7 +11,7 @@ use super::player::{EngineScore, MoveRequest, Played, PositionView, Seat, SeatEr
 use super::records::{GameRecord, MoveRecord, Termination};
 use super::spec::{DrawRule, ResignRule};
 use super::tc::{Clock, SearchLimits};
-use crate::game::{Game, MoveError, Outcome, Params, Player};
+use crate::game::{Game, Line, MoveError, Outcome, Params, Player};
 
 /// Everything about one game of the plan that does not change while it is played.
 pub struct GameSetup<'a> {
@@ -170,7 +170,8 @@ pub fn play_game<G: Game>(
             .from_fen(f)
             .map_err(|e| Unfinished::Fatal(format!("opening fen '{f}': {e}")))?,
     };
-    let mut pos = base.clone();
+    // The position with the game's earlier keys: repetition rules need them.
+    let mut pos = Line::new(base.clone());
     let mut history: Vec<Played> = Vec::new();
     for text in &setup.opening.moves {
         let mv = pos
@@ -265,7 +266,7 @@ pub fn play_game<G: Game>(
             clocks[seat_of(Player::Second)].as_ref(),
         ];
         let req = MoveRequest {
-            view: &pos as &dyn PositionView,
+            view: pos.pos() as &dyn PositionView,
             base_fen: setup.opening.fen.as_deref(),
             history: &history,
             clocks: by_colour,
@@ -357,7 +358,7 @@ pub fn play_game<G: Game>(
     let summary = format!("{} {{{}}}", result_text(ending.outcome), ending.reason);
     let mut engine_errors = Vec::new();
     for seat in seats.iter_mut() {
-        seat.game_over(&pos, &summary);
+        seat.game_over(pos.pos(), &summary);
         engine_errors.extend(seat.take_errors());
     }
     Ok(GameRecord {
@@ -387,7 +388,17 @@ pub fn play_game<G: Game>(
 /// the rules give, unless the record says the game ended otherwise (then the game must not
 /// be over by the rules). Used by `--resume` checks and by tests.
 pub fn verify_record<G: Game>(start: &G, r: &GameRecord) -> Result<(), String> {
-    let mut pos = r.opening.resolve(start)?;
+    r.opening.resolve(start)?;
+    // Replayed from the opening's start, so that its positions count for repetitions.
+    let base = match &r.opening.fen {
+        None => start.clone(),
+        Some(f) => start.from_fen(f).map_err(|e| format!("fen '{f}': {e}"))?,
+    };
+    let mut pos = Line::new(base);
+    for text in &r.opening.moves {
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        pos.play(mv);
+    }
     for (i, m) in r.moves.iter().enumerate() {
         let mv = pos
             .parse_move(&m.mv)

@@ -15,6 +15,7 @@
 
 pub mod tt;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -86,7 +87,7 @@ pub struct Clock {
     pub movestogo: Option<u32>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
@@ -99,6 +100,13 @@ pub struct Limits {
     /// arrived, so that time spent before the search (waiting for a thread, a solver that
     /// gave up) is charged to it. `None`: when the search starts.
     pub started: Option<Instant>,
+    /// `go mate n`: stop once a win in at most `n` moves is proven; the search goes no
+    /// deeper than `2n + 4` plies (a mate in `n` is `2n - 1` plies deep; the rest allows for
+    /// reductions).
+    pub mate: Option<u32>,
+    /// `go ponder`: set by `ponderhit`. Until it is set the search has no time limit; from
+    /// then on its time budgets count from the moment it saw the flag.
+    pub ponderhit: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -138,11 +146,13 @@ impl Limits {
     }
 }
 
-/// What the searcher reports after each completed iteration.
+/// What the searcher reports after each completed iteration, once per line (`MultiPV`).
 #[derive(Clone, Debug)]
 pub struct Info<M> {
     pub depth: u32,
     pub seldepth: u32,
+    /// The line's rank, from 1 (the best) to the number of lines asked for.
+    pub multipv: u32,
     /// From the root's side to move; see [`Score::from_value`].
     pub value: i32,
     pub nodes: u64,
@@ -170,6 +180,42 @@ pub struct SearchResult<M> {
     pub time: Duration,
 }
 
+/// What to search: the root position and what the game and the client say about it.
+pub struct Root<'a, G: Game> {
+    pub pos: &'a G,
+    /// Keys of the game's positions before `pos` that it could repeat, oldest first
+    /// ([`crate::game::Line::earlier`]): a line of the search that reaches one is a draw.
+    pub earlier: &'a [u64],
+    /// Only these root moves are searched (`go searchmoves`); empty: every legal move.
+    pub moves: &'a [G::Move],
+    /// How many best lines to find and report (`MultiPV`), at least 1.
+    pub lines: usize,
+}
+
+impl<'a, G: Game> Root<'a, G> {
+    /// `pos` alone: no history, every move, one line.
+    pub fn new(pos: &'a G) -> Root<'a, G> {
+        Root {
+            pos,
+            earlier: &[],
+            moves: &[],
+            lines: 1,
+        }
+    }
+}
+
+/// Move-ordering keys, highest first: the table's move, noisy moves by the game's score,
+/// the killers, quiet moves by history (`0 ..= HISTORY_MAX`), losing noisy moves last.
+const ORDER_TT: i32 = i32::MAX;
+const ORDER_GOOD_NOISY: i32 = 1 << 28;
+const ORDER_KILLER: i32 = 1 << 27;
+const HISTORY_MAX: i32 = 1 << 20;
+const ORDER_BAD_NOISY: i32 = -(1 << 28);
+
+/// The root window's half-width when aspiration windows are on, in centi-units; doubled
+/// after every failure.
+const ASPIRATION_DELTA: i32 = 25;
+
 /// The searcher's state that outlives one search: the transposition table and the history.
 pub struct Searcher<G: Game> {
     tt: Table<G::Move>,
@@ -180,6 +226,19 @@ pub struct Searcher<G: Game> {
     generated: Vec<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from that ply.
     pv: Vec<Vec<G::Move>>,
+    /// The key stack for repetitions (games with [`Game::REPETITION_DRAW`] only): the
+    /// game's earlier keys, then the key of the position at each ply of the current line.
+    keys: Vec<u64>,
+    /// Index in `keys` of the root.
+    root_index: usize,
+    /// `reversible_from[ply]`: the first index in `keys` the position at `ply` could repeat
+    /// (after the last irreversible move or null move on the line).
+    reversible_from: Vec<usize>,
+    /// The root moves the current iteration may search (`searchmoves`, minus the lines
+    /// already found at this depth with `MultiPV`); `None`: all of them.
+    root_allowed: Option<Vec<G::Move>>,
+    /// Late-move reductions by depth and move number (both capped at 63).
+    reductions: Vec<[u8; 64]>,
     nodes: u64,
     seldepth: usize,
     aborted: bool,
@@ -188,11 +247,57 @@ pub struct Searcher<G: Game> {
 }
 
 /// When to give up: evaluated every 1024 nodes.
+#[derive(Default)]
 struct Control {
     hard: Option<Instant>,
+    /// No new iteration starts after this.
+    soft: Option<Instant>,
+    /// (soft, hard) budgets, applied from `go` or, when pondering, from `ponderhit`.
+    budgets: Option<(Duration, Duration)>,
+    /// Set by `ponderhit` while pondering; `None` once seen (or when not pondering).
+    ponderhit: Option<Arc<AtomicBool>>,
     node_limit: Option<u64>,
     /// False while depth 1 runs: it always completes.
     may_abort: bool,
+}
+
+impl Control {
+    /// True while pondering: no time limit yet.
+    fn pondering(&self) -> bool {
+        self.ponderhit.is_some()
+    }
+
+    /// Starts the clock if `ponderhit` has arrived since the last look.
+    fn poll_ponderhit(&mut self) {
+        if self
+            .ponderhit
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::SeqCst))
+        {
+            self.ponderhit = None;
+            self.start_clock(Instant::now());
+        }
+    }
+
+    fn start_clock(&mut self, from: Instant) {
+        self.soft = self.budgets.and_then(|(s, _)| from.checked_add(s));
+        self.hard = self.budgets.and_then(|(_, h)| from.checked_add(h));
+    }
+}
+
+fn reduction_table() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0u8; 64];
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    let v = 0.75 + (d as f64).ln() * (i as f64).ln() / 2.25;
+                    *r = v.max(0.0) as u8;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 impl<G: Game> Searcher<G> {
@@ -211,14 +316,15 @@ impl<G: Game> Searcher<G> {
             moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             generated: Vec::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            keys: Vec::new(),
+            root_index: 0,
+            reversible_from: vec![0; MAX_PLY + 2],
+            root_allowed: None,
+            reductions: reduction_table(),
             nodes: 0,
             seldepth: 0,
             aborted: false,
-            control: Control {
-                hard: None,
-                node_limit: None,
-                may_abort: false,
-            },
+            control: Control::default(),
             root_best: None,
         }
     }
@@ -246,8 +352,7 @@ impl<G: Game> Searcher<G> {
         self.killers.fill([None; 2]);
     }
 
-    /// Searches `root` within `limits`, calling `report` after every completed iteration.
-    /// `stop` ends the search early (polled every 1024 nodes, after depth 1).
+    /// Searches `root` alone (no history, every move, one line) within `limits`.
     pub fn search(
         &mut self,
         root: &G,
@@ -255,34 +360,50 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
+        self.search_root(&Root::new(root), limits, stop, report)
+    }
+
+    /// Searches `root` within `limits`, calling `report` after every completed iteration
+    /// with each of its lines, best first. `stop` ends the search early (polled every 1024
+    /// nodes, after depth 1).
+    pub fn search_root(
+        &mut self,
+        root: &Root<G>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
         let start = limits.started.unwrap_or_else(Instant::now);
+        let pos = root.pos;
         self.nodes = 0;
         self.tt.new_search();
         for h in self.history.iter_mut() {
             *h /= 4;
         }
         self.killers.fill([None; 2]);
-        if let Some(o) = root.outcome() {
+        if let Some(o) = pos.outcome() {
             return SearchResult {
                 best: None,
-                value: terminal_value(o, root.side_to_move(), 0),
+                value: terminal_value(o, pos.side_to_move(), 0),
                 depth: 0,
                 nodes: 0,
                 pv: Vec::new(),
                 time: start.elapsed(),
             };
         }
-        let budgets = limits.budgets();
-        self.control = Control {
-            hard: budgets.and_then(|(_, h)| start.checked_add(h)),
-            node_limit: limits.nodes,
-            may_abort: false,
-        };
-        self.aborted = false;
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let exhaustive_at = root.max_remaining_plies();
-        let mut root_moves = Vec::new();
-        root.legal_moves(&mut root_moves);
+        self.start_control(limits, start);
+        self.keys.clear();
+        self.keys.extend_from_slice(root.earlier);
+        self.root_index = root.earlier.len();
+        self.reversible_from[0] = 0;
+        let root_moves = root_moves(pos, root.moves);
+        let lines = root.lines.clamp(1, root_moves.len());
+        let restricted = root_moves.len() < legal_count(pos);
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if let Some(n) = limits.mate {
+            max_depth = max_depth.min(n.saturating_mul(2).saturating_add(4).max(1));
+        }
+        let exhaustive_at = pos.max_remaining_plies();
 
         let mut result = SearchResult {
             best: root_moves.first().copied(),
@@ -292,45 +413,53 @@ impl<G: Game> Searcher<G> {
             pv: Vec::new(),
             time: Duration::ZERO,
         };
+        let mut previous: Vec<i32> = Vec::new();
+        let mut best_changes = 0u32;
         for depth in 1..=max_depth {
             self.control.may_abort = depth > 1;
             self.seldepth = 0;
-            self.root_best = None;
-            let value = self.negamax(root, depth as i32, 0, -INF, INF, stop);
+            let found = self.iterate(pos, depth, &root_moves, lines, restricted, &previous, stop);
             if self.aborted {
-                // A root move searched to the end in the unfinished iteration, and better than
-                // the others searched, is at least as well founded as the last iteration's.
-                if let Some((mv, v)) = self.root_best
-                    && (Some(mv) != result.best || v > result.value)
-                {
-                    result.best = Some(mv);
-                    result.value = v;
-                    result.pv = vec![mv];
-                }
+                self.salvage(&found, &mut result);
                 break;
             }
-            result.best = self.pv[0].first().copied().or(result.best);
-            result.value = value;
+            // Changes of the best move, decaying by half each iteration.
+            best_changes /= 2;
+            if found[0].1.first().copied() != result.best && depth > 1 {
+                best_changes += 2;
+            }
+            result.best = found[0].1.first().copied().or(result.best);
+            result.value = found[0].0;
             result.depth = depth;
-            result.pv = self.pv[0].clone();
-            self.extend_pv(root, &mut result.pv, depth as usize);
-            let info = Info {
-                depth,
-                seldepth: self.seldepth.max(1) as u32,
-                value,
-                nodes: self.nodes,
-                time: start.elapsed(),
-                hashfull: self.tt.hashfull(),
-                pv: result.pv.clone(),
-            };
-            report(&info);
+            result.pv = found[0].1.clone();
+            previous = found.iter().map(|l| l.0).collect();
+            for (k, (value, pv)) in found.into_iter().enumerate() {
+                report(&Info {
+                    depth,
+                    seldepth: self.seldepth.max(1) as u32,
+                    multipv: k as u32 + 1,
+                    value,
+                    nodes: self.nodes,
+                    time: start.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv,
+                });
+            }
 
-            let proven = is_mate(value) && (MATE - value.abs()) as u32 <= depth;
+            let value = result.value;
+            let proven = is_mate(value) && (MATE - value.abs()) as u32 <= depth && lines == 1;
+            let mate_found = limits.mate.is_some_and(
+                |n| matches!(Score::from_value(value), Score::Mate(k) if k > 0 && k as u32 <= n),
+            );
             let exhausted = exhaustive_at.is_some_and(|m| depth >= m);
-            let out_of_time = budgets.is_some_and(|(soft, _)| start.elapsed() >= soft);
-            let only_move = root_moves.len() == 1 && budgets.is_some();
+            self.control.poll_ponderhit();
+            let out_of_time = self
+                .control
+                .soft
+                .is_some_and(|soft| Instant::now() >= soft + self.stability_bonus(best_changes));
+            let only_move = root_moves.len() == 1 && limits.budgets().is_some();
             let out_of_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
-            if proven || exhausted || out_of_time || only_move || out_of_nodes {
+            if proven || mate_found || exhausted || out_of_time || only_move || out_of_nodes {
                 break;
             }
             if stop.load(Ordering::Relaxed) {
@@ -340,6 +469,119 @@ impl<G: Game> Searcher<G> {
         result.nodes = self.nodes;
         result.time = start.elapsed();
         result
+    }
+
+    /// Sets the limits up: time budgets from `start`, or from `ponderhit` when pondering.
+    fn start_control(&mut self, limits: &Limits, start: Instant) {
+        self.control = Control {
+            budgets: limits.budgets(),
+            ponderhit: limits.ponderhit.clone(),
+            node_limit: limits.nodes,
+            ..Control::default()
+        };
+        if !self.control.pondering() {
+            self.control.start_clock(start);
+        }
+        self.aborted = false;
+    }
+
+    /// Extra time past the soft budget while the best move keeps changing: a quarter of the
+    /// soft budget per unit of `best_changes` (2 for a change in the last iteration, 1 the
+    /// iteration before), at most the soft budget again (the hard budget still caps it).
+    fn stability_bonus(&self, best_changes: u32) -> Duration {
+        let Some((soft, _)) = self.control.budgets else {
+            return Duration::ZERO;
+        };
+        (soft / 4 * best_changes.min(4)).min(soft)
+    }
+
+    /// One iteration at `depth`: each of `lines` best root moves with its value and line,
+    /// best first. Stops early (with the lines found so far) when the search is aborted.
+    #[allow(clippy::too_many_arguments)]
+    fn iterate(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        root_moves: &[G::Move],
+        lines: usize,
+        restricted: bool,
+        previous: &[i32],
+        stop: &AtomicBool,
+    ) -> Vec<(i32, Vec<G::Move>)> {
+        let mut found: Vec<(i32, Vec<G::Move>)> = Vec::with_capacity(lines);
+        for k in 0..lines {
+            self.root_allowed = (restricted || k > 0).then(|| {
+                root_moves
+                    .iter()
+                    .copied()
+                    .filter(|m| !found.iter().any(|l| l.1.first() == Some(m)))
+                    .collect()
+            });
+            self.root_best = None;
+            let value = self.root_window(pos, depth, previous.get(k).copied(), stop);
+            if self.aborted {
+                break;
+            }
+            let mut pv = self.pv[0].clone();
+            if pv.is_empty()
+                && let Some((mv, _)) = self.root_best
+            {
+                pv.push(mv);
+            }
+            self.extend_pv(pos, &mut pv, depth as usize);
+            found.push((value, pv));
+        }
+        self.root_allowed = None;
+        found.sort_by_key(|l| std::cmp::Reverse(l.0));
+        found
+    }
+
+    /// The root's value at `depth`: with aspiration windows (when the game opts in, from
+    /// depth 5, around `guess`), re-searched wider after each failure; else a full window.
+    fn root_window(&mut self, pos: &G, depth: u32, guess: Option<i32>, stop: &AtomicBool) -> i32 {
+        let d = depth as i32;
+        let Some(guess) = guess.filter(|g| G::SEARCH.aspiration && depth >= 5 && !is_mate(*g))
+        else {
+            return self.negamax(pos, d, 0, -INF, INF, stop, true);
+        };
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let v = self.negamax(pos, d, 0, alpha, beta, stop, true);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha {
+                alpha = (v - delta).max(-INF);
+            } else if v >= beta {
+                beta = (v + delta).min(INF);
+            } else {
+                return v;
+            }
+            delta = delta.saturating_mul(2);
+            if delta > 1000 {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
+    /// After an aborted iteration: its best line when one was completed, else a root move
+    /// searched to the end and better than the others searched (at least as well founded as
+    /// the last iteration's).
+    fn salvage(&self, found: &[(i32, Vec<G::Move>)], result: &mut SearchResult<G::Move>) {
+        if let Some((v, pv)) = found.first() {
+            if let Some(&mv) = pv.first() {
+                result.best = Some(mv);
+                result.value = *v;
+                result.pv = pv.clone();
+            }
+        } else if let Some((mv, v)) = self.root_best
+            && (Some(mv) != result.best || v > result.value)
+        {
+            result.best = Some(mv);
+            result.value = v;
+            result.pv = vec![mv];
+        }
     }
 
     /// Lengthens a principal variation cut short by table hits: follows the table's best
@@ -372,6 +614,7 @@ impl<G: Game> Searcher<G> {
     }
 
     fn check_abort(&mut self, stop: &AtomicBool) {
+        self.control.poll_ponderhit();
         let c = &self.control;
         if !c.may_abort {
             return;
@@ -384,6 +627,42 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// Records the position at `ply` on the key stack and tells whether it repeats an
+    /// earlier one since the last irreversible move (positions two plies apart: the same
+    /// side to move). Only for games with a repetition rule.
+    fn repeats(&mut self, key: u64, ply: usize) -> bool {
+        let index = self.root_index + ply;
+        self.keys.truncate(index);
+        self.keys.push(key);
+        if ply == 0 {
+            return false;
+        }
+        let from = self.reversible_from[ply];
+        let mut i = index;
+        while i >= from + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Tells the key stack whether the move from `ply` to `ply + 1` was irreversible.
+    fn note_move(&mut self, ply: usize, irreversible: bool) {
+        self.reversible_from[ply + 1] = if irreversible {
+            self.root_index + ply + 1
+        } else {
+            self.reversible_from[ply]
+        };
+    }
+
+    /// The value of `pos` to `depth` plies within `(alpha, beta)`, fail-soft. `null_ok`:
+    /// a null move may be tried here (not right after one).
+    ///
+    /// Its steps: draws by repetition and finished games, the horizon (quiescence or the
+    /// evaluation), mate-distance pruning, the table, null-move pruning, then the moves.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &G,
@@ -392,7 +671,11 @@ impl<G: Game> Searcher<G> {
         mut alpha: i32,
         mut beta: i32,
         stop: &AtomicBool,
+        null_ok: bool,
     ) -> i32 {
+        if depth <= 0 && G::SEARCH.quiescence {
+            return self.quiesce(pos, ply, alpha, beta, stop);
+        }
         self.pv[ply].clear();
         if self.nodes & 1023 == 0 {
             self.check_abort(stop);
@@ -403,6 +686,10 @@ impl<G: Game> Searcher<G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
 
+        let key = pos.key();
+        if G::REPETITION_DRAW.is_some() && self.repeats(key, ply) {
+            return 0;
+        }
         if let Some(o) = pos.outcome() {
             return terminal_value(o, pos.side_to_move(), ply);
         }
@@ -417,7 +704,6 @@ impl<G: Game> Searcher<G> {
             return alpha;
         }
 
-        let key = pos.key();
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
@@ -435,22 +721,121 @@ impl<G: Game> Searcher<G> {
             }
         }
 
+        let in_check = (G::SEARCH.null_move || G::SEARCH.late_move_reductions) && pos.in_check();
+        if G::SEARCH.null_move
+            && null_ok
+            && !in_check
+            && let Some(v) = self.try_null_move(pos, depth, ply, beta, stop)
+        {
+            return v;
+        }
+        let (best, best_move) =
+            self.search_moves(pos, depth, ply, alpha, beta, in_check, tt_move, stop);
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Null-move pruning: when passing still keeps the value at `beta` or above in a reduced
+    /// search, the node fails high without searching its moves. Only at non-PV nodes (a null
+    /// window), from depth 3, when the static evaluation is at `beta` or above.
+    fn try_null_move(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        stop: &AtomicBool,
+    ) -> Option<i32> {
+        if ply == 0 || depth < 3 || is_mate(beta) || pos.evaluate() < beta {
+            return None;
+        }
+        let child = pos.null_move()?;
+        let r = 3 + depth / 4;
+        self.note_move(ply, true);
+        let v = -self.negamax(
+            &child,
+            depth - 1 - r,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            stop,
+            false,
+        );
+        if self.aborted {
+            return Some(0);
+        }
+        // A mate found behind a pass is not proven for the real moves.
+        (v >= beta).then(|| if is_mate(v) { beta } else { v })
+    }
+
+    /// Searches the moves of `pos` (principal variation search with late-move reductions
+    /// and check extensions where the game opts in); returns the best value and move.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        in_check: bool,
+        tt_move: Option<G::Move>,
+        stop: &AtomicBool,
+    ) -> (i32, Option<G::Move>) {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         self.order_moves(pos, ply, tt_move, &mut moves);
-        let side = pos.side_to_move().index();
-        let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, &(_, mv)) in moves.iter().enumerate() {
+        for (i, &(order, mv)) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play(mv);
+            if G::REPETITION_DRAW.is_some() {
+                self.note_move(ply, pos.is_irreversible(mv));
+            }
+            let gives_check = G::SEARCH.check_extension && child.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
             let mut score;
             if i == 0 {
-                score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, stop);
+                score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
             } else {
-                score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, stop);
+                let quiet_late = G::SEARCH.late_move_reductions
+                    && depth >= 3
+                    && i >= 3
+                    && (0..ORDER_KILLER).contains(&order)
+                    && !in_check
+                    && !gives_check;
+                let r = if quiet_late {
+                    let row = &self.reductions[(depth as usize).min(63)];
+                    (row[i.min(63)] as i32).min(new_depth - 1).max(0)
+                } else {
+                    0
+                };
+                score = -self.negamax(
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    stop,
+                    true,
+                );
+                if r > 0 && score > alpha && !self.aborted {
+                    score =
+                        -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, stop, true);
+                }
                 if score > alpha && score < beta && !self.aborted {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, stop);
+                    score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
                 }
             }
             if self.aborted {
@@ -469,38 +854,117 @@ impl<G: Game> Searcher<G> {
                         self.root_best = Some((mv, score));
                     }
                     if alpha >= beta {
-                        if Some(mv) != tt_move {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                        }
-                        let h = &mut self.history[side * G::MOVE_IDS + pos.move_id(mv)];
-                        *h = (*h + depth * depth).min(1 << 20);
+                        self.reward(pos, ply, depth, mv, tt_move);
                         break;
                     }
                 }
             }
         }
         self.moves[ply] = moves;
+        (best, best_move)
+    }
+
+    /// A quiet move that caused a cutoff becomes a killer and gains history.
+    fn reward(&mut self, pos: &G, ply: usize, depth: i32, mv: G::Move, tt_move: Option<G::Move>) {
+        if pos.noisy_score(mv).is_some() {
+            return;
+        }
+        if Some(mv) != tt_move {
+            let k = &mut self.killers[ply];
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+        let side = pos.side_to_move().index();
+        let h = &mut self.history[side * G::MOVE_IDS + pos.move_id(mv)];
+        *h = (*h + depth * depth).min(HISTORY_MAX);
+    }
+
+    /// The quiescence search at the horizon: the side to move may stand pat on its
+    /// evaluation or try its noisy moves (all its moves when in check), best-scored first,
+    /// skipping those the game expects to lose material.
+    fn quiesce(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.nodes & 1023 == 0 {
+            self.check_abort(stop);
+        }
         if self.aborted {
             return 0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
-        best
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(o) = pos.outcome() {
+            return terminal_value(o, pos.side_to_move(), ply);
+        }
+        if ply >= MAX_PLY {
+            return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
+        let in_check = pos.in_check();
+        let mut best = -INF;
+        if !in_check {
+            best = pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.quiet_or_noisy(pos, in_check, &mut moves);
+        for &(_, mv) in moves.iter() {
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, stop);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if self.aborted { 0 } else { best }
     }
 
-    /// Fills `out` with the legal moves, best first: the TT move, the killers, then by
-    /// history; ties keep the game's static order (the sort is stable).
+    /// The quiescence search's moves: every legal move when in check (static order), else
+    /// the noisy moves that do not lose material, best-scored first.
+    fn quiet_or_noisy(&mut self, pos: &G, in_check: bool, out: &mut Vec<(i32, G::Move)>) {
+        self.generated.clear();
+        out.clear();
+        if in_check {
+            pos.legal_moves(&mut self.generated);
+            out.extend(self.generated.iter().map(|&mv| (0, mv)));
+            return;
+        }
+        pos.noisy_moves(&mut self.generated);
+        out.extend(self.generated.iter().filter_map(|&mv| {
+            let s = pos.noisy_score(mv).unwrap_or(0);
+            (s >= 0).then_some((s, mv))
+        }));
+        out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+
+    /// Fills `out` with the legal moves (at the root, those allowed), best first: the TT
+    /// move, the noisy moves the game scores as not losing, the killers, the quiet moves by
+    /// history, the losing noisy moves; ties keep the game's static order (the sort is
+    /// stable).
     fn order_moves(
         &mut self,
         pos: &G,
@@ -510,16 +974,27 @@ impl<G: Game> Searcher<G> {
     ) {
         self.generated.clear();
         pos.legal_moves(&mut self.generated);
+        if ply == 0
+            && let Some(allowed) = &self.root_allowed
+        {
+            self.generated.retain(|m| allowed.contains(m));
+        }
         let side = pos.side_to_move().index();
         let killers = self.killers[ply];
         out.clear();
         out.extend(self.generated.iter().map(|&mv| {
             let key = if Some(mv) == tt_move {
-                i32::MAX
+                ORDER_TT
+            } else if let Some(s) = pos.noisy_score(mv) {
+                if s >= 0 {
+                    ORDER_GOOD_NOISY + s.min(ORDER_GOOD_NOISY - 1)
+                } else {
+                    ORDER_BAD_NOISY + s.max(-(ORDER_KILLER - 1))
+                }
             } else if Some(mv) == killers[0] {
-                i32::MAX - 1
+                ORDER_KILLER + 1
             } else if Some(mv) == killers[1] {
-                i32::MAX - 2
+                ORDER_KILLER
             } else {
                 self.history[side * G::MOVE_IDS + pos.move_id(mv)]
             };
@@ -527,4 +1002,20 @@ impl<G: Game> Searcher<G> {
         }));
         out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     }
+}
+
+/// The legal root moves, restricted to `only` when it names any of them.
+fn root_moves<G: Game>(pos: &G, only: &[G::Move]) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if moves.iter().any(|m| only.contains(m)) {
+        moves.retain(|m| only.contains(m));
+    }
+    moves
+}
+
+fn legal_count<G: Game>(pos: &G) -> usize {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.len()
 }

@@ -28,7 +28,7 @@ pub mod weights;
 
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, PieceMoves, Rank, Square};
 
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
+use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player, SearchHints};
 
 /// The Scharnagl number of the standard start position.
 pub const STANDARD_START: u32 = 518;
@@ -126,7 +126,7 @@ impl Chess {
 
     /// A move-ordering score for a noisy move: most valuable victim first, then least
     /// valuable attacker, promotions by the piece gained; 0 for a quiet move.
-    pub fn noisy_score(&self, mv: Move) -> i32 {
+    pub fn mvv_lva(&self, mv: Move) -> i32 {
         let victim = if self.is_en_passant(mv) {
             Some(Piece::Pawn)
         } else if self.is_capture(mv) {
@@ -257,6 +257,75 @@ impl Chess {
         }
     }
 
+    /// The static exchange evaluation of `mv` (legal here) in centipawns: the material the
+    /// side to move wins when both sides keep recapturing on the destination square with
+    /// their least valuable piece, each free to stop (pins are ignored). Negative when the
+    /// move loses material.
+    pub fn see(&self, mv: Move) -> i32 {
+        let b = &self.board;
+        let to = mv.to;
+        let mut occupied = b.occupied() ^ mv.from.bitboard();
+        let mut gain = [0i32; 32];
+        gain[0] = if self.is_en_passant(mv) {
+            let captured = Square::new(to.file(), mv.from.rank());
+            occupied ^= captured.bitboard();
+            SEE_VALUE[Piece::Pawn as usize]
+        } else if self.is_capture(mv) {
+            b.piece_on(to).map_or(0, |p| SEE_VALUE[p as usize])
+        } else {
+            0
+        };
+        let mover = b.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let mut on_square = match mv.promotion {
+            Some(p) => {
+                gain[0] += SEE_VALUE[p as usize] - SEE_VALUE[Piece::Pawn as usize];
+                SEE_VALUE[p as usize]
+            }
+            None => SEE_VALUE[mover as usize],
+        };
+        let mut side = !b.side_to_move();
+        let mut d = 0;
+        while d + 1 < gain.len() {
+            let attackers = attackers_to(b, to, occupied) & occupied & b.colors(side);
+            let Some((piece, from)) = least_valuable(b, attackers) else {
+                break;
+            };
+            d += 1;
+            gain[d] = on_square - gain[d - 1];
+            if (-gain[d - 1]).max(gain[d]) < 0 {
+                break;
+            }
+            occupied ^= from.bitboard();
+            on_square = SEE_VALUE[piece as usize];
+            side = !side;
+        }
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        gain[0]
+    }
+
+    /// Appends the legal captures and promotions (the quiescence search's moves).
+    fn generate_noisy(&self, out: &mut Vec<Move>) {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let them = b.colors(!us);
+        let ep = b.en_passant().map_or(BitBoard::EMPTY, |f| {
+            Square::new(f, Rank::Sixth.relative_to(us)).bitboard()
+        });
+        let last_rank = Rank::Eighth.relative_to(us).bitboard();
+        b.generate_moves(|pm| {
+            let targets = if pm.piece == Piece::Pawn {
+                them | ep | last_rank
+            } else {
+                them
+            };
+            push_group(out, pm.piece, pm.from, pm.to & targets);
+            false
+        });
+    }
+
     /// The square the king lands on when `mv` is castling (king takes own rook), else `None`.
     fn castling_king_destination(&self, mv: Move) -> Option<Square> {
         let b = &self.board;
@@ -271,6 +340,32 @@ impl Chess {
         };
         Some(Square::new(file, mv.from.rank()))
     }
+}
+
+/// Piece values for the static exchange evaluation, indexed by [`Piece`].
+const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// Every piece of either colour attacking `sq` through the pieces of `occupied`.
+fn attackers_to(b: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
+    let diagonal = b.pieces(Piece::Bishop) | b.pieces(Piece::Queen);
+    let straight = b.pieces(Piece::Rook) | b.pieces(Piece::Queen);
+    (cozy_chess::get_pawn_attacks(sq, Color::White) & b.colored_pieces(Color::Black, Piece::Pawn))
+        | (cozy_chess::get_pawn_attacks(sq, Color::Black)
+            & b.colored_pieces(Color::White, Piece::Pawn))
+        | (cozy_chess::get_knight_moves(sq) & b.pieces(Piece::Knight))
+        | (cozy_chess::get_king_moves(sq) & b.pieces(Piece::King))
+        | (cozy_chess::get_bishop_moves(sq, occupied) & diagonal)
+        | (cozy_chess::get_rook_moves(sq, occupied) & straight)
+}
+
+/// The least valuable piece among `attackers`, with its square.
+fn least_valuable(b: &Board, attackers: BitBoard) -> Option<(Piece, Square)> {
+    Piece::ALL.into_iter().find_map(|p| {
+        (attackers & b.pieces(p))
+            .into_iter()
+            .next()
+            .map(|sq| (p, sq))
+    })
 }
 
 /// Appends the moves of one piece from `from` to each square of `to`; a pawn reaching the
@@ -382,6 +477,41 @@ impl Game for Chess {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(&self.board)
+    }
+
+    const SEARCH: SearchHints = SearchHints::ALL;
+    const REPETITION_DRAW: Option<u32> = Some(3);
+
+    fn is_irreversible(&self, mv: Move) -> bool {
+        Chess::is_irreversible(self, mv)
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        if !self.drawn_by_rule() {
+            self.generate_noisy(out);
+        }
+    }
+
+    /// Most valuable victim, least valuable attacker for captures that do not lose
+    /// material by static exchange (and for promotions); the exchange's loss for the rest.
+    fn noisy_score(&self, mv: Move) -> Option<i32> {
+        if !self.is_noisy(mv) {
+            return None;
+        }
+        let see = self.see(mv);
+        Some(if see >= 0 { 1 + self.mvv_lva(mv) } else { see })
+    }
+
+    fn in_check(&self) -> bool {
+        Chess::in_check(self)
+    }
+
+    /// Passing is refused in check and with only pawns (zugzwang is common there).
+    fn null_move(&self) -> Option<Chess> {
+        if !self.has_non_pawn_material() {
+            return None;
+        }
+        self.board.null_move().map(|board| self.with_board(board))
     }
 
     fn move_id(&self, mv: Move) -> usize {

@@ -513,8 +513,8 @@ fn static_move_order_puts_captures_first() {
     // The ordering score agrees.
     let pxq = all[0];
     let bxr = all[2];
-    assert!(p.noisy_score(pxq) > p.noisy_score(bxr));
-    assert!(p.noisy_score(bxr) > 0);
+    assert!(p.mvv_lva(pxq) > p.mvv_lva(bxr));
+    assert!(p.mvv_lva(bxr) > 0);
 }
 
 #[test]
@@ -524,12 +524,12 @@ fn hook_helpers() {
     assert!(!fen("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1").has_non_pawn_material());
     let n = p.parse_move("g1f3").unwrap();
     assert!(!p.is_irreversible(n) && !p.is_noisy(n));
-    assert_eq!(p.noisy_score(n), 0);
+    assert_eq!(p.mvv_lva(n), 0);
     assert!(p.is_irreversible(p.parse_move("e2e4").unwrap()));
     let q = fen("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1");
     let exq = q.parse_move("e4d5").unwrap();
     assert!(q.is_capture(exq) && q.is_irreversible(exq));
-    assert!(q.noisy_score(exq) > q.noisy_score(q.parse_move("e4e5").unwrap()));
+    assert!(q.mvv_lva(exq) > q.mvv_lva(q.parse_move("e4e5").unwrap()));
 }
 
 /// The same position with the colours swapped: ranks mirrored, piece colours, side to move,
