@@ -18,6 +18,13 @@ enum Format {
     about = "An engine for two-player perfect-information games (tic-tac-toe, Connect Four, Nim, Teeko), speaking a UCI-style protocol on stdin/stdout"
 )]
 struct Cli {
+    /// Start the engine in this game (tictactoe, connect4, nim, teeko, chess) instead of
+    /// tic-tac-toe, so a client speaking plain UCI never needs `newgame`: `ply --game chess`.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// The game's parameters, as `newgame` takes them: `ply --game connect4 width=8`.
+    #[arg(value_name = "KEY=VALUE", requires = "game")]
+    params: Vec<String>,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -127,9 +134,22 @@ fn main() {
     let cli = Cli::parse();
     match cli.command {
         None => {
+            let game = cli.game.as_deref().unwrap_or(ply::protocol::DEFAULT_GAME);
+            let params = match ply::game::Params::parse(cli.params.iter().map(String::as_str)) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("ply: {e}");
+                    std::process::exit(2);
+                }
+            };
             // The engine's tables come and go with the options: keep freed ones off its RSS.
             ply::util::return_large_frees_to_the_system();
-            ply::protocol::run(BufReader::new(io::stdin()), io::stdout())
+            let stdin = BufReader::new(io::stdin());
+            let game = game.to_ascii_lowercase();
+            if let Err(e) = ply::protocol::run_game(stdin, io::stdout(), &game, &params) {
+                eprintln!("ply: --game {game}: {e}");
+                std::process::exit(2);
+            }
         }
         Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
         Some(Cmd::Analyse {

@@ -69,14 +69,24 @@ pub struct GoParams {
     pub binc: Option<i64>,
     pub movestogo: Option<u32>,
     pub infinite: bool,
+    /// `mate <n>`: look for a win in at most `n` moves.
+    pub mate: Option<u32>,
+    /// `ponder`: search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// `searchmoves <m1> <m2> ...` (the rest of the line): only these root moves, each with
+    /// its column. Checked against the position when the `go` is applied.
+    pub searchmoves: Vec<(String, usize)>,
 }
 
 impl GoParams {
-    /// True when nothing but `stop` (or the end of input) ends the search: `infinite`, or
-    /// no depth, nodes, movetime or clock (a time or increment of either side).
+    /// True when nothing but `stop` (or the end of input) ends the search: `infinite`,
+    /// `ponder` (until `ponderhit`), or no depth, nodes, movetime, mate or clock (a time or
+    /// increment of either side).
     pub fn unlimited(&self) -> bool {
         self.infinite
+            || self.ponder
             || (self.depth.is_none()
+                && self.mate.is_none()
                 && self.nodes.is_none()
                 && self.movetime.is_none()
                 && self.wtime.is_none()
@@ -276,7 +286,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "newgame" => parse_newgame(words).map_err(|(o, m)| err("newgame", o.unwrap_or(end), m)),
         "setoption" => parse_setoption(line, words).map_err(|(o, m)| err("setoption", o, m)),
         "position" => parse_position(line, words).map_err(|(o, m)| err("position", o, m)),
-        "go" => parse_go(words).map_err(|(o, m)| err("go", o.unwrap_or(end), m)),
+        "go" => parse_go(line, words).map_err(|(o, m)| err("go", o.unwrap_or(end), m)),
         "query" => parse_query(words).map_err(|(o, m)| err("query", o.unwrap_or(end), m)),
         "bench" => match words.next() {
             None => Ok(Command::Bench { depth: None }),
@@ -442,7 +452,7 @@ fn parse_setoption(line: &str, mut words: Words) -> Result<Command, (usize, Stri
     })
 }
 
-fn parse_go(mut words: Words) -> Result<Command, Failure> {
+fn parse_go(line: &str, mut words: Words) -> Result<Command, Failure> {
     let mut g = GoParams::default();
     while let Some((_, key)) = words.next() {
         let mut value = |what: &str| -> Result<(usize, &str), Failure> {
@@ -495,6 +505,24 @@ fn parse_go(mut words: Words) -> Result<Command, Failure> {
                 g.movestogo = Some(u32_of(n).max(1));
             }
             "infinite" => g.infinite = true,
+            "ponder" => g.ponder = true,
+            "mate" => {
+                let v = value("a move count")?;
+                let n = unsigned(v, "a move count")?;
+                if n == 0 {
+                    return Err((Some(v.0), "'mate' must be at least 1".into()));
+                }
+                g.mate = Some(u32_of(n));
+            }
+            "searchmoves" => {
+                g.searchmoves = words
+                    .by_ref()
+                    .map(|(o, m)| (m.to_string(), column(line, o)))
+                    .collect();
+                if g.searchmoves.is_empty() {
+                    return Err((None, "'searchmoves' needs at least one move".into()));
+                }
+            }
             _ => log::debug!("go: ignoring unknown token '{}'", quote(key)),
         }
     }
@@ -613,9 +641,20 @@ mod tests {
                 winc: Some(10),
                 binc: Some(10),
                 movestogo: Some(1),
+                ponder: true,
                 ..GoParams::default()
             }))
         );
+        assert_eq!(
+            parse("go mate 3 searchmoves e2e4  d2d4"),
+            Ok(Command::Go(GoParams {
+                mate: Some(3),
+                searchmoves: vec![("e2e4".into(), 23), ("d2d4".into(), 29)],
+                ..GoParams::default()
+            }))
+        );
+        assert_eq!(parse("go mate 0").unwrap_err().column, 9);
+        assert_eq!(parse("go searchmoves").unwrap_err().column, 15);
         assert_eq!(parse("go perft 3"), Ok(Command::Perft(3)));
         assert_eq!(parse("go perft 64"), Ok(Command::Perft(64)));
         let e = parse("go perft 65").unwrap_err();

@@ -39,6 +39,8 @@ pub const MAX_THREADS: usize = 256;
 /// move in 400 on time in self-play at 0.2 s per move (scripts/time_overshoot.py measures).
 pub const DEFAULT_OVERHEAD_MS: u64 = 30;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: usize = 256;
 /// Longer input lines are dropped (with an error) instead of buffered without bound.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 /// While a `go` runs, the commands waiting for it may hold at most this many bytes (each
@@ -86,6 +88,8 @@ impl Output {
 #[derive(Default)]
 pub struct StopSignal {
     pub flag: AtomicBool,
+    /// Set by `ponderhit` while a `go ponder` runs: the search's clock starts then.
+    pub ponderhit: Arc<AtomicBool>,
     lock: Mutex<()>,
     cv: Condvar,
 }
@@ -93,6 +97,16 @@ pub struct StopSignal {
 impl StopSignal {
     pub fn set(&self) {
         self.flag.store(true, Ordering::SeqCst);
+        self.notify();
+    }
+
+    /// `ponderhit`: the pondering search goes on, now on its own clock.
+    pub fn hit(&self) {
+        self.ponderhit.store(true, Ordering::SeqCst);
+        self.notify();
+    }
+
+    fn notify(&self) {
         let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
         self.cv.notify_all();
     }
@@ -101,9 +115,10 @@ impl StopSignal {
         self.flag.load(Ordering::SeqCst)
     }
 
-    pub fn wait(&self) {
+    /// Waits for `stop` (or, with `or_ponderhit`, for `ponderhit` too).
+    pub fn wait(&self, or_ponderhit: bool) {
         let mut guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
-        while !self.is_set() {
+        while !self.is_set() && !(or_ponderhit && self.ponderhit.load(Ordering::SeqCst)) {
             guard = match self.cv.wait_timeout(guard, Duration::from_millis(100)) {
                 Ok((g, _)) => g,
                 Err(e) => e.into_inner().0,
@@ -172,6 +187,12 @@ pub struct Engine {
     game: Box<dyn GameSession>,
     config: Config,
     overhead_ms: u64,
+    /// `MultiPV`: lines a search reports.
+    multipv: usize,
+    /// `Ponder`: `bestmove` names the expected reply.
+    ponder: bool,
+    /// `UCI_Chess960`: chess selected by `UCI_Variant` (or this option) is Chess960.
+    chess960: bool,
     running: Option<Running>,
     /// Numbers the jobs, so a late `WorkerDone` is not taken for the current job's.
     jobs: u64,
@@ -197,26 +218,41 @@ fn new_session(
 
 impl Engine {
     pub fn new(out: Output, events: Sender<Event>) -> Engine {
+        Engine::with_game(out, events, DEFAULT_GAME, &Params::new())
+            .expect("the default game starts with default parameters")
+    }
+
+    /// An engine that starts in game `name` with `params` (`ply --game`), so that a client
+    /// speaking plain UCI never needs `newgame`.
+    pub fn with_game(
+        out: Output,
+        events: Sender<Event>,
+        name: &str,
+        params: &Params,
+    ) -> Result<Engine, String> {
         let config = Config {
             hash_mb: DEFAULT_HASH_MB,
             threads: DEFAULT_THREADS,
             use_solver: true,
         };
-        let game = new_session(DEFAULT_GAME, &Params::new(), config)
-            .expect("the default game starts with default parameters");
-        Engine {
+        let game = new_session(name, params, config)?;
+        let chess960 = name == "chess" && params.get_bool("chess960", false).unwrap_or(false);
+        Ok(Engine {
             out,
             events,
             game,
             config,
             overhead_ms: DEFAULT_OVERHEAD_MS,
+            multipv: 1,
+            ponder: false,
+            chess960,
             running: None,
             jobs: 0,
             pending: VecDeque::new(),
             pending_bytes: 0,
             eof: false,
             quitting: false,
-        }
+        })
     }
 
     /// Feeds one event; returns false once the engine should exit.
@@ -288,7 +324,12 @@ impl Engine {
                 self.pending_bytes = 0;
                 self.stop();
             }
-            Some(w) if w != "ponderhit" && COMMANDS.contains(&w) => self.wait(item),
+            Some("ponderhit") => {
+                if let Some(r) = &self.running {
+                    r.stop.hit();
+                }
+            }
+            Some(w) if COMMANDS.contains(&w) => self.wait(item),
             _ => {}
         }
     }
@@ -395,11 +436,16 @@ impl Engine {
                 }
             }
             Command::Go(params) => {
+                if let Err(e) = self.game.check_searchmoves(&params.searchmoves) {
+                    return self.out.error("go", &e);
+                }
                 let unlimited = params.unlimited();
                 let job = Job::Search {
                     params,
                     overhead: Duration::from_millis(self.overhead_ms),
                     use_solver: self.config.use_solver,
+                    multipv: self.multipv,
+                    show_ponder: self.ponder,
                     received: at,
                 };
                 self.start(job, unlimited);
@@ -470,8 +516,15 @@ impl Engine {
             format!(
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
             ),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "option name Ponder type check default false".to_string(),
             format!(
-                "option name UCI_Variant type combo default {DEFAULT_GAME} {}",
+                "option name UCI_Chess960 type check default {}",
+                self.chess960
+            ),
+            format!(
+                "option name UCI_Variant type combo default {} {}",
+                self.game.name(),
                 NAMES
                     .iter()
                     .map(|n| format!("var {n}"))
@@ -503,6 +556,19 @@ impl Engine {
                 )),
             }
         };
+        let check = |what: &str| -> Result<bool, (String, usize)> {
+            match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                _ => Err((
+                    format!(
+                        "{what} needs true or false, got '{}'",
+                        quote(value.unwrap_or(""))
+                    ),
+                    value_column,
+                )),
+            }
+        };
         let config = self.config;
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
@@ -525,35 +591,40 @@ impl Engine {
                 self.configure(Config { threads, ..config });
             }
             "usesolver" => {
-                let use_solver = match value.map(str::to_ascii_lowercase).as_deref() {
-                    Some("true") => true,
-                    Some("false") => false,
-                    _ => {
-                        return Err((
-                            format!(
-                                "UseSolver needs true or false, got '{}'",
-                                quote(value.unwrap_or(""))
-                            ),
-                            value_column,
-                        ));
-                    }
-                };
+                let use_solver = check("UseSolver")?;
                 self.configure(Config {
                     use_solver,
                     ..config
                 });
             }
             "move overhead" => self.overhead_ms = number(0, MAX_OVERHEAD_MS)?,
+            "multipv" => self.multipv = number(1, MAX_MULTIPV as u64)? as usize,
+            "ponder" => self.ponder = check("Ponder")?,
+            "uci_chess960" => {
+                let chess960 = check("UCI_Chess960")?;
+                if self.game.name() == "chess" {
+                    self.switch_game("chess", &chess_params(chess960))
+                        .map_err(|e| (e, value_column))?;
+                }
+                self.chess960 = chess960;
+            }
             "uci_variant" => match value {
-                Some(v) => self
-                    .switch_game(&v.to_ascii_lowercase(), &Params::new())
-                    .map_err(|e| (e, value_column))?,
+                Some(v) => {
+                    let name = v.to_ascii_lowercase();
+                    let params = if name == "chess" {
+                        chess_params(self.chess960)
+                    } else {
+                        Params::new()
+                    };
+                    self.switch_game(&name, &params)
+                        .map_err(|e| (e, value_column))?
+                }
                 None => return Err(("UCI_Variant needs a value".into(), value_column)),
             },
             _ => {
                 return Err((
                     format!(
-                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, UCI_Variant)",
+                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, MultiPV, Ponder, UCI_Chess960, UCI_Variant)",
                         quote(name)
                     ),
                     name_column,
@@ -561,6 +632,15 @@ impl Engine {
             }
         }
         Ok(())
+    }
+}
+
+/// The parameters of chess, or of Chess960 when `chess960`.
+fn chess_params(chess960: bool) -> Params {
+    if chess960 {
+        Params(vec![("chess960".into(), "true".into())])
+    } else {
+        Params::new()
     }
 }
 
@@ -645,16 +725,30 @@ fn skip_line(input: &mut impl BufRead) -> (usize, Option<bool>) {
 
 /// Runs the engine on `input` and `output` until `quit` or the end of input.
 pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
+    run_game(input, output, DEFAULT_GAME, &Params::new())
+        .expect("the default game starts with default parameters")
+}
+
+/// Runs the engine in game `name` with `params` (`ply --game`); fails before reading any
+/// input when the game or its parameters are unknown.
+pub fn run_game(
+    input: impl BufRead + Send + 'static,
+    output: impl Write + Send + 'static,
+    name: &str,
+    params: &Params,
+) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
+    let mut engine = Engine::with_game(Output::new(output), tx.clone(), name, params)?;
     let reader_tx = tx.clone();
     std::thread::Builder::new()
         .name("ply-stdin".into())
         .spawn(move || read_lines(input, reader_tx))
         .expect("cannot start the input thread");
-    let mut engine = Engine::new(Output::new(output), tx);
+    drop(tx);
     while let Ok(ev) = rx.recv() {
         if !engine.on_event(ev) {
             break;
         }
     }
+    Ok(())
 }

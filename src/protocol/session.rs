@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::command::{GoParams, MoveList, PositionStart, Query, quote};
 use super::{Event, Output, StopSignal};
-use crate::game::{Game, Outcome, Params, Player};
-use crate::search::{Clock, Info, Limits, Score, Searcher};
+use crate::game::{Game, Line, Outcome, Params, Player};
+use crate::search::{Clock, Info, Limits, Root, Score, Searcher};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 
 /// What the loop hands a worker: where to write, when to stop, whom to tell when done.
@@ -41,6 +41,10 @@ pub enum Job {
         params: GoParams,
         overhead: Duration,
         use_solver: bool,
+        /// `MultiPV`: lines to report.
+        multipv: usize,
+        /// `Ponder`: `bestmove` names the expected reply (`ponder <move>`).
+        show_ponder: bool,
         /// When the `go` line was read: its time budget counts from here.
         received: Instant,
     },
@@ -87,6 +91,8 @@ pub trait GameSession: Send {
     fn same_rules(&self, name: &str, params: &Params) -> bool;
     /// Sets the position, all or nothing.
     fn set_position(&mut self, start: &PositionStart, moves: &MoveList) -> Result<(), String>;
+    /// Checks `go searchmoves` (each move with its column) against the position.
+    fn check_searchmoves(&self, moves: &[(String, usize)]) -> Result<(), String>;
     /// Starts `job` on a worker thread; it ends by sending [`Event::WorkerDone`].
     fn start(&mut self, job: Job, worker: Worker);
     /// Waits for the worker and takes the searcher back.
@@ -100,7 +106,8 @@ pub trait GameSession: Send {
 
 pub struct Session<G: Game> {
     start: G,
-    pos: G,
+    /// The position with the game's earlier keys (for repetitions).
+    pos: Line<G>,
     config: Config,
     /// Made at first use (so a `newgame` allocates nothing, and the previous game's tables
     /// are gone before this game's are made), dropped when the options change.
@@ -112,7 +119,7 @@ impl<G: Solvable> Session<G> {
     pub fn new(params: &Params, config: Config) -> Result<Session<G>, String> {
         let start = G::new(params).map_err(|e| e.to_string())?;
         Ok(Session {
-            pos: start.clone(),
+            pos: Line::new(start.clone()),
             start,
             config,
             brain: None,
@@ -221,10 +228,16 @@ pub fn quoted(message: &str, input: &str) -> String {
     }
 }
 
-/// The `info` line for one completed iteration.
-fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> String {
+/// The `info` line for one line of a completed iteration (`multipv <k>` in it when more
+/// than one line is asked for).
+fn info_line<G: Game>(root: &G, info: &Info<G::Move>, lines: usize) -> String {
+    let multipv = if lines > 1 {
+        format!(" multipv {}", info.multipv)
+    } else {
+        String::new()
+    };
     let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
         Score::from_value(info.value),
@@ -271,7 +284,7 @@ impl<G: Solvable> GameSession for Session<G> {
     }
 
     fn reset(&mut self) {
-        self.pos = self.start.clone();
+        self.pos = Line::new(self.start.clone());
         if let Some(brain) = self.existing_brain() {
             brain.searcher.clear();
             if let Some(s) = brain.solver.as_mut() {
@@ -281,7 +294,7 @@ impl<G: Solvable> GameSession for Session<G> {
     }
 
     fn set_position(&mut self, start: &PositionStart, moves: &MoveList) -> Result<(), String> {
-        let mut pos = match start {
+        let base = match start {
             PositionStart::StartPos => self.start.clone(),
             PositionStart::Fen { text, column } => self.start.from_fen(text).map_err(|e| {
                 format!(
@@ -291,6 +304,7 @@ impl<G: Solvable> GameSession for Session<G> {
                 )
             })?,
         };
+        let mut pos = Line::new(base);
         for (i, t) in moves.iter().enumerate() {
             let mv = pos.parse_move(t.text).map_err(|e| {
                 format!(
@@ -304,6 +318,19 @@ impl<G: Solvable> GameSession for Session<G> {
             pos.play(mv);
         }
         self.pos = pos;
+        Ok(())
+    }
+
+    fn check_searchmoves(&self, moves: &[(String, usize)]) -> Result<(), String> {
+        for (text, column) in moves {
+            self.pos.parse_move(text).map_err(|e| {
+                format!(
+                    "searchmoves '{}' (column {column}): {}",
+                    quote(text),
+                    quoted(&e.to_string(), text)
+                )
+            })?;
+        }
         Ok(())
     }
 
@@ -325,7 +352,7 @@ impl<G: Solvable> GameSession for Session<G> {
             .spawn(move || {
                 let brain = match job {
                     Job::Perft(depth) => {
-                        run_perft(&pos, depth, &w);
+                        run_perft(pos.pos(), depth, &w);
                         brain
                     }
                     Job::Bench(depth) => {
@@ -336,11 +363,25 @@ impl<G: Solvable> GameSession for Session<G> {
                         params,
                         overhead,
                         use_solver,
+                        multipv,
+                        show_ponder,
                         received,
                     } => {
                         let mut b = brain.unwrap_or_else(|| Session::<G>::new_brain(&pos, config));
-                        let limits = limits_for(pos.side_to_move(), &params, overhead, received);
-                        run_search(&mut b, &pos, limits, use_solver, &w);
+                        let mut limits =
+                            limits_for(pos.side_to_move(), &params, overhead, received);
+                        limits.ponderhit = params.ponder.then(|| w.stop.ponderhit.clone());
+                        let request = Request {
+                            searchmoves: params
+                                .searchmoves
+                                .iter()
+                                .filter_map(|(m, _)| pos.parse_move(m).ok())
+                                .collect(),
+                            multipv,
+                            show_ponder,
+                            use_solver,
+                        };
+                        run_search(&mut b, &pos, limits, &request, &w);
                         Some(b)
                     }
                 };
@@ -376,6 +417,7 @@ impl<G: Solvable> GameSession for Session<G> {
     fn query(&self, q: &Query) -> String {
         let pos = &self.pos;
         let answer = match q {
+            // By the rules or by repetition ([`Line::outcome`]).
             Query::GameOver => pos.outcome().is_some().to_string(),
             Query::Result => pos
                 .outcome()
@@ -383,7 +425,7 @@ impl<G: Solvable> GameSession for Session<G> {
                 .to_string(),
             Query::SideToMove => pos.side_to_move().protocol_name().to_string(),
             Query::P1Turn => (pos.side_to_move() == Player::First).to_string(),
-            Query::LegalMoves => sorted_moves(pos)
+            Query::LegalMoves => sorted_moves(pos.pos())
                 .into_iter()
                 .map(|(s, _)| s)
                 .collect::<Vec<_>>()
@@ -411,7 +453,10 @@ impl<G: Solvable> GameSession for Session<G> {
         match pos.outcome() {
             Some(o) => s.push_str(&format!("Result: {}\n", o.protocol_name())),
             None => {
-                let moves: Vec<String> = sorted_moves(pos).into_iter().map(|(m, _)| m).collect();
+                let moves: Vec<String> = sorted_moves(pos.pos())
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .collect();
                 s.push_str(&format!("Legal moves: {}\n", moves.join(" ")));
             }
         }
@@ -489,7 +534,26 @@ fn ask_solver<G: Game>(
     Some(sol)
 }
 
-fn run_search<G: Game>(b: &mut Brain<G>, pos: &G, limits: Limits, use_solver: bool, w: &Worker) {
+/// What a `go` asks beyond its limits.
+struct Request<M> {
+    /// Only these root moves (`searchmoves`); empty: all.
+    searchmoves: Vec<M>,
+    multipv: usize,
+    show_ponder: bool,
+    use_solver: bool,
+}
+
+/// Searches `line`'s position and prints the `info` lines and `bestmove`. A position drawn
+/// only by repetition is still searched (a chess GUI lets the players go on until a draw is
+/// claimed); one finished by the rules gets `bestmove (none)`.
+fn run_search<G: Game>(
+    b: &mut Brain<G>,
+    line: &Line<G>,
+    limits: Limits,
+    request: &Request<G::Move>,
+    w: &Worker,
+) {
+    let pos = line.pos();
     if let Some(o) = pos.outcome() {
         // The game is over: report its value at depth 0, and no move.
         w.out.line(finished_line(pos, o));
@@ -497,26 +561,53 @@ fn run_search<G: Game>(b: &mut Brain<G>, pos: &G, limits: Limits, use_solver: bo
         return;
     }
     let mut best = None;
-    if let (true, Some(solver)) = (use_solver, b.solver.as_mut()) {
-        best = ask_solver(solver.as_mut(), pos, &limits, w).and_then(|s| s.best);
+    let mut pv = Vec::new();
+    // The solver answers for one best move among all: not with MultiPV or searchmoves.
+    let plain = request.multipv <= 1 && request.searchmoves.is_empty();
+    if let (true, true, Some(solver)) = (request.use_solver, plain, b.solver.as_mut()) {
+        if let Some(s) = ask_solver(solver.as_mut(), pos, &limits, w) {
+            best = s.best;
+            pv = s.pv;
+        }
     }
     if best.is_none() {
+        let root = Root {
+            pos,
+            earlier: line.earlier(),
+            moves: &request.searchmoves,
+            lines: request.multipv,
+        };
+        let lines = request.multipv;
         // The search's time budgets count from the same instant as the solver's, so what
         // the solver spent is charged to them.
-        let result = b.searcher.search(pos, &limits, &w.stop.flag, &mut |info| {
-            w.out.line(&info_line(pos, info))
-        });
+        let result = b
+            .searcher
+            .search_root(&root, &limits, &w.stop.flag, &mut |info| {
+                w.out.line(&info_line(pos, info, lines))
+            });
         best = result.best;
+        pv = result.pv;
     }
     // With `infinite`, bestmove waits for `stop` (or `quit`, or the end of input) even when
-    // the search has nothing left to do.
-    if limits.infinite {
-        w.stop.wait();
+    // the search has nothing left to do; with `ponder`, for `stop` or `ponderhit`.
+    if limits.infinite || limits.ponderhit.is_some() {
+        w.stop.wait(limits.ponderhit.is_some());
     }
-    match best {
-        Some(mv) => w.last_line(&format!("bestmove {}", pos.format_move(mv))),
-        None => w.last_line("bestmove (none)"),
+    w.last_line(&bestmove_line(pos, best, &pv, request.show_ponder));
+}
+
+/// `bestmove <move>`, with `ponder <reply>` when asked for and the line has a reply.
+fn bestmove_line<G: Game>(pos: &G, best: Option<G::Move>, pv: &[G::Move], ponder: bool) -> String {
+    let Some(mv) = best else {
+        return "bestmove (none)".to_string();
+    };
+    let mut s = format!("bestmove {}", pos.format_move(mv));
+    if ponder && pv.first() == Some(&mv) && pv.len() >= 2 {
+        let mut after = pos.clone();
+        after.play(mv);
+        s.push_str(&format!(" ponder {}", after.format_move(pv[1])));
     }
+    s
 }
 
 /// Nodes visited between two looks at the stop flag during a perft.
