@@ -155,3 +155,179 @@ fn uci_variant_selects_chess() {
     let g = e.go("go depth 4");
     assert!(e.query("legalmoves").split(' ').any(|m| m == g.bestmove));
 }
+
+/// Mates found with Stockfish 15.1 (depth 22), with their distance in moves: the searcher
+/// must find the same distance, as the side to move and as the side being mated.
+#[test]
+fn mates_in_two_and_three_with_their_distance() {
+    let mut e = Engine::start_with(&["--game", "chess"], &[]);
+    for (fen, mate, first) in [
+        // Nf6+ gxf6 Bxf7#.
+        (
+            "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+            2,
+            "d5f6",
+        ),
+        // ...Rg1+ Kxg1 Rf1#.
+        (
+            "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
+            2,
+            "g2g1",
+        ),
+        // ...Bc5+ Kxc5 Qb6+ Kd5 Qd6#.
+        (
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            3,
+            "f8c5",
+        ),
+        // ...Qg6+ Kg4 Qf5+ Kh5 Qh3#.
+        (
+            "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1",
+            3,
+            "b1g6",
+        ),
+    ] {
+        e.send("ucinewgame");
+        e.send(&format!("position fen {fen}"));
+        let g = e.go(&format!("go depth {}", 2 * mate + 2));
+        assert_eq!(g.score(), format!("mate {mate}"), "{fen}");
+        assert_eq!(g.bestmove, first, "{fen}");
+        // `go mate n` finds it and stops; `go mate n-1` does not claim a shorter one.
+        let g = e.go(&format!("go mate {mate}"));
+        assert_eq!(g.score(), format!("mate {mate}"), "{fen}");
+        // The loser's view, one move in: mated in mate - 1 more moves.
+        e.send(&format!("position fen {fen} moves {first}"));
+        let g = e.go(&format!("go depth {}", 2 * mate + 1));
+        assert_eq!(g.score(), format!("mate -{}", mate - 1), "{fen}");
+    }
+}
+
+#[test]
+fn threefold_repetition_is_a_draw_and_searches_avoid_or_seek_it() {
+    let mut e = chess();
+    let shuffle = "g1f3 g8f6 f3g1 f6g8";
+    e.send(&format!("position startpos moves {shuffle} {shuffle}"));
+    assert_eq!(e.query("result"), "draw");
+    assert_eq!(e.query("gameover"), "true");
+    e.send(&format!("position startpos moves {shuffle} g1f3 g8f6 f3g1"));
+    assert_eq!(
+        e.query("result"),
+        "none",
+        "the start position occurred twice"
+    );
+    // A capture on the way resets the count: the positions before it cannot recur.
+    e.send("position fen 4k3/8/8/8/8/8/3p4/R3K3 w - - 0 1 moves a1a2 e8f8 a2a1 f8e8 a1a2 e8f8 a2a1 f8e8");
+    assert_eq!(e.query("result"), "draw");
+    // Still searched (a GUI plays on until a draw is claimed): a move, not `(none)`.
+    let g = e.go("go depth 3");
+    assert_ne!(g.bestmove, "(none)");
+
+    // Two rooks down, White draws by perpetual check (Qd8+ Kh7 Qh4+ Kg8 ...; Stockfish 15.1
+    // scores it 0): only a search that knows repetitions sees the draw.
+    e.send("position fen 6k1/5pp1/6p1/8/7Q/8/rr3PPP/6K1 w - - 0 1");
+    let g = e.go("go depth 10");
+    assert_eq!((g.bestmove.as_str(), g.score().as_str()), ("h4d8", "cp 0"));
+}
+
+#[test]
+fn multipv_searchmoves_and_ponder() {
+    let mut e = Engine::start_with(&["--game", "chess"], &[]);
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    let g = e.go("go depth 5");
+    let last: Vec<&String> = g.infos.iter().filter(|l| l.contains(" depth 5 ")).collect();
+    assert_eq!(last.len(), 3, "{:?}", g.infos);
+    let firsts: Vec<String> = last
+        .iter()
+        .map(|l| {
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    for (k, l) in last.iter().enumerate() {
+        assert!(l.contains(&format!(" multipv {} ", k + 1)), "{l}");
+    }
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert_eq!(g.bestmove, firsts[0]);
+
+    e.send("setoption name MultiPV value 1");
+    let g = e.go("go depth 4 searchmoves a2a3 h2h4");
+    assert!(
+        ["a2a3", "h2h4"].contains(&g.bestmove.as_str()),
+        "{}",
+        g.bestmove
+    );
+    e.send("go depth 4 searchmoves a2a3 e2e5");
+    let err = e.sync();
+    assert!(
+        err.iter()
+            .any(|l| l.starts_with("info string error go: searchmoves 'e2e5' (column 29)")),
+        "{err:?}"
+    );
+
+    // go ponder: no bestmove until ponderhit, then the clock applies.
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4");
+    e.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let early = e.sync();
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    e.send("ponderhit");
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+    assert!(words.len() == 4 && words[2] == "ponder", "{words:?}");
+    // The reply named is legal after the move.
+    e.send(&format!(
+        "position startpos moves e2e4 {} {}",
+        words[1], words[3]
+    ));
+    assert_eq!(e.sync(), Vec::<String>::new());
+}
+
+#[test]
+fn started_in_chess_it_is_a_plain_uci_engine() {
+    let mut e = Engine::start_with(&["--game", "chess"], &[]);
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    for option in [
+        "MultiPV",
+        "Ponder",
+        "UCI_Chess960",
+        "Hash",
+        "Threads",
+        "Move Overhead",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}: {lines:?}"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("UCI_Variant type combo default chess "))
+    );
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5");
+    let g = e.go("go wtime 1000 btime 1000 winc 10 binc 10");
+    assert!(g.bestmove.len() == 4, "{}", g.bestmove);
+    // Chess960 through the option: castling king-takes-rook.
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(e.query("legalmoves").contains("e1h1"));
+    e.send("setoption name UCI_Variant value chess");
+    assert!(
+        e.query("legalmoves").contains("e1h1"),
+        "UCI_Variant keeps Chess960"
+    );
+}

@@ -69,8 +69,14 @@ impl Engine {
     }
 
     pub fn start_with_env(env: &[(&str, &str)]) -> Engine {
+        Engine::start_with(&[], env)
+    }
+
+    /// `ply` with these command-line arguments (`--game chess`) and environment.
+    pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> Engine {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
-        cmd.stdin(Stdio::piped())
+        cmd.args(args)
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
         hermetic(&mut cmd);
