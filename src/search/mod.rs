@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, SearchHints};
 use tt::{Bound, Table, from_tt, to_tt};
 
 /// The score of a win at the root itself; a win `n` plies away scores `MATE - n`.
@@ -135,7 +135,8 @@ impl Limits {
                 .saturating_sub(self.overhead)
                 .max(Duration::from_millis(1));
             let mtg = c.movestogo.unwrap_or(25).clamp(1, 50);
-            let soft = (c.time / mtg + c.inc * 3 / 4).min(available * 6 / 10);
+            let soft = (c.time.saturating_sub(clock_reserve(c)) / mtg + c.inc * 3 / 4)
+                .min(available * 6 / 10);
             let hard = (soft * 3).min(available * 8 / 10);
             (soft, hard.max(soft))
         });
@@ -144,6 +145,15 @@ impl Limits {
             (a, b) => a.or(b),
         }
     }
+}
+
+/// The part of the clock the budgets leave for later moves: twenty increments (at least
+/// 50 ms), at most half the clock. Without it the clock settles where `t / movestogo`
+/// equals a quarter increment (62 ms at 1 s + 10 ms), within reach of one scheduling delay
+/// of a loaded machine (up to 200 ms seen on two cores at load 8); with it, 20 increments
+/// higher (262 ms there; 2.6 s at 10 s + 0.1 s).
+fn clock_reserve(c: Clock) -> Duration {
+    (c.inc * 20).max(Duration::from_millis(50)).min(c.time / 2)
 }
 
 /// What the searcher reports after each completed iteration, once per line (`MultiPV`).
@@ -218,6 +228,8 @@ const ASPIRATION_DELTA: i32 = 25;
 
 /// The searcher's state that outlives one search: the transposition table and the history.
 pub struct Searcher<G: Game> {
+    /// The game's [`Game::SEARCH`], minus what `PLY_SEARCH_OFF` turns off.
+    hints: SearchHints,
     tt: Table<G::Move>,
     history: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -310,6 +322,7 @@ impl<G: Game> Searcher<G> {
     /// Creating it is cheap at any size: the table's memory is supplied as it is first used.
     pub fn with_table_bytes(bytes: usize) -> Searcher<G> {
         Searcher {
+            hints: without_env_off(G::SEARCH),
             tt: Table::with_bytes(bytes),
             history: vec![0; 2 * G::MOVE_IDS],
             killers: vec![[None; 2]; MAX_PLY + 2],
@@ -540,7 +553,7 @@ impl<G: Game> Searcher<G> {
     /// depth 5, around `guess`), re-searched wider after each failure; else a full window.
     fn root_window(&mut self, pos: &G, depth: u32, guess: Option<i32>, stop: &AtomicBool) -> i32 {
         let d = depth as i32;
-        let Some(guess) = guess.filter(|g| G::SEARCH.aspiration && depth >= 5 && !is_mate(*g))
+        let Some(guess) = guess.filter(|g| self.hints.aspiration && depth >= 5 && !is_mate(*g))
         else {
             return self.negamax(pos, d, 0, -INF, INF, stop, true);
         };
@@ -673,7 +686,11 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
         null_ok: bool,
     ) -> i32 {
-        if depth <= 0 && G::SEARCH.quiescence {
+        if depth <= 0 && self.hints.quiescence {
+            // A horizon position that repeats one on the line is a draw too.
+            if G::REPETITION_DRAW.is_some() && self.repeats(pos.key(), ply) {
+                return 0;
+            }
             return self.quiesce(pos, ply, alpha, beta, stop);
         }
         self.pv[ply].clear();
@@ -721,8 +738,8 @@ impl<G: Game> Searcher<G> {
             }
         }
 
-        let in_check = (G::SEARCH.null_move || G::SEARCH.late_move_reductions) && pos.in_check();
-        if G::SEARCH.null_move
+        let in_check = (self.hints.null_move || self.hints.late_move_reductions) && pos.in_check();
+        if self.hints.null_move
             && null_ok
             && !in_check
             && let Some(v) = self.try_null_move(pos, depth, ply, beta, stop)
@@ -803,13 +820,13 @@ impl<G: Game> Searcher<G> {
             if G::REPETITION_DRAW.is_some() {
                 self.note_move(ply, pos.is_irreversible(mv));
             }
-            let gives_check = G::SEARCH.check_extension && child.in_check();
+            let gives_check = self.hints.check_extension && child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
             } else {
-                let quiet_late = G::SEARCH.late_move_reductions
+                let quiet_late = self.hints.late_move_reductions
                     && depth >= 3
                     && i >= 3
                     && (0..ORDER_KILLER).contains(&order)
@@ -1002,6 +1019,27 @@ impl<G: Game> Searcher<G> {
         }));
         out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     }
+}
+
+/// `hints` without the techniques named in the environment variable `PLY_SEARCH_OFF`
+/// (comma-separated: `quiescence`, `null_move`, `check_extension`, `late_move_reductions`,
+/// `aspiration`), for matches that measure what each one is worth (see protocol.md,
+/// Environment). Unknown names are logged and ignored.
+fn without_env_off(mut hints: SearchHints) -> SearchHints {
+    let Ok(off) = std::env::var("PLY_SEARCH_OFF") else {
+        return hints;
+    };
+    for name in off.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match name {
+            "quiescence" => hints.quiescence = false,
+            "null_move" => hints.null_move = false,
+            "check_extension" => hints.check_extension = false,
+            "late_move_reductions" => hints.late_move_reductions = false,
+            "aspiration" => hints.aspiration = false,
+            other => log::warn!("PLY_SEARCH_OFF: unknown technique '{other}'"),
+        }
+    }
+    hints
 }
 
 /// The legal root moves, restricted to `only` when it names any of them.
