@@ -215,8 +215,16 @@ fn threefold_repetition_is_a_draw_and_searches_avoid_or_seek_it() {
         "none",
         "the start position occurred twice"
     );
-    // A capture on the way resets the count: the positions before it cannot recur.
-    e.send("position fen 4k3/8/8/8/8/8/3p4/R3K3 w - - 0 1 moves a1a2 e8f8 a2a1 f8e8 a1a2 e8f8 a2a1 f8e8");
+    // Positions before a pawn move (or a capture) cannot recur: the count starts again.
+    let before = "a1a2 e8f8 a2a1 f8e8 h2h3 e8f8";
+    let cycle = "a1a2 f8e8 a2a1 e8f8";
+    e.send(&format!(
+        "position fen 4k3/8/8/8/8/8/7P/R3K3 w - - 0 1 moves {before} {cycle}"
+    ));
+    assert_eq!(e.query("result"), "none");
+    e.send(&format!(
+        "position fen 4k3/8/8/8/8/8/7P/R3K3 w - - 0 1 moves {before} {cycle} {cycle}"
+    ));
     assert_eq!(e.query("result"), "draw");
     // Still searched (a GUI plays on until a draw is claimed): a move, not `(none)`.
     let g = e.go("go depth 3");
@@ -325,9 +333,14 @@ fn started_in_chess_it_is_a_plain_uci_engine() {
     e.send("setoption name UCI_Chess960 value true");
     e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(e.query("legalmoves").contains("e1h1"));
+    // UCI_Variant chess (a new game, as `newgame`) keeps Chess960 while the option is on.
     e.send("setoption name UCI_Variant value chess");
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(
         e.query("legalmoves").contains("e1h1"),
         "UCI_Variant keeps Chess960"
     );
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(e.query("legalmoves").contains("e1g1"));
 }

@@ -66,7 +66,12 @@ fn one_sided_clocks_answer_at_once() {
         ("4", "go binc 0 movestogo 3"),
     ] {
         e.send(&format!("position startpos moves {moves}"));
-        let g = e.go(go);
+        e.send(go);
+        if go.ends_with("ponder") {
+            // Pondering waits for the opponent's move; then the empty clock applies.
+            e.send("ponderhit");
+        }
+        let g = e.collect_go();
         assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true", "{go}");
         // A zero budget: depth 1 (with an increment alone, ¾ of it, at most 60% of 1 ms).
         let ms: u64 = g.field("time").unwrap().parse().unwrap();
@@ -305,7 +310,7 @@ fn setoption_and_fen_errors_have_columns() {
         ),
         (
             "setoption name  Colour   value red",
-            "info string error setoption: unknown option 'Colour' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, UCI_Variant) (column 17)",
+            "info string error setoption: unknown option 'Colour' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, MultiPV, Ponder, UCI_Chess960, UCI_Variant) (column 17)",
         ),
         (
             "setoption name UCI_Variant",
