@@ -229,11 +229,13 @@ fn column(line: &str, offset: usize) -> usize {
     line[..offset].chars().count() + 1
 }
 
-/// `text` for an error message: words quoted from the input are shortened beyond 40
-/// characters, so that an error about a huge token stays one readable line.
+/// `text` for an error message: words quoted from the input are shortened beyond 100
+/// characters (a chess fen, up to about 90, is quoted whole), so that an error about a huge
+/// token stays one readable line.
 pub fn quote(text: &str) -> String {
-    const KEEP: usize = 32;
-    match text.char_indices().nth(40) {
+    const LONGEST: usize = 100;
+    const KEEP: usize = 90;
+    match text.char_indices().nth(LONGEST) {
         None => text.to_string(),
         Some(_) => {
             let cut = text.char_indices().nth(KEEP).map_or(text.len(), |(i, _)| i);
