@@ -298,7 +298,7 @@ impl Gen {
     }
 
     fn newgame(&mut self) -> Vec<u8> {
-        let (name, params): (&'static str, Vec<String>) = match self.below(4) {
+        let (name, params): (&'static str, Vec<String>) = match self.below(5) {
             0 => ("tictactoe", vec![]),
             1 => {
                 let (w, h) = *self.pick(&[
@@ -338,6 +338,18 @@ impl Gen {
                 }
                 ("nim", p)
             }
+            3 => {
+                let mut p = vec![];
+                if self.chance(25) {
+                    p.push("chess960=true".to_string());
+                    if self.chance(70) {
+                        p.push(format!("start={}", self.below(960)));
+                    }
+                } else if self.chance(10) {
+                    p.push("chess960=false".to_string());
+                }
+                ("chess", p)
+            }
             _ => {
                 let mut p = vec![];
                 if self.chance(30) {
@@ -358,13 +370,14 @@ impl Gen {
                 1 => format!("heaps={},{}", self.hostile(), self.hostile()),
                 2 => "colour=red".to_string(),
                 3 => "width".to_string(),
+                4 if name == "chess" => format!("start={}", self.hostile()),
                 4 => "max=3 max=3".to_string(),
                 _ => format!("length={}", self.hostile()),
             };
             words.push(bad);
         }
         let game = if self.chance(5) {
-            self.pick(&["chess", "Connect4", "TEEKO", "", "nim9"])
+            self.pick(&["Chess", "Connect4", "TEEKO", "", "nim9", "chess960"])
                 .to_string()
         } else {
             name.to_string()
@@ -383,8 +396,20 @@ impl Gen {
     fn position(&mut self) -> Vec<u8> {
         if self.chance(12) {
             // Refused: the engine keeps its position, and so does the model.
-            let text = match self.below(6) {
+            let text = match self.below(7) {
                 0 => format!("{} zz", self.position_text(&self.model.clone(), true)),
+                6 => format!(
+                    "position fen {}",
+                    self.pick(&[
+                        "8/8/8/8/8/8/8/8 w - - 0 1",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                        "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1",
+                        "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
+                    ])
+                ),
                 1 => format!("position fen {}", self.hostile()),
                 2 => "position startpos 4 4".to_string(),
                 3 => "position fen moves 4".to_string(),
@@ -483,7 +508,7 @@ impl Gen {
         };
         if text.starts_with("setoption name UCI_Variant value ") {
             let v = text.rsplit(' ').next().unwrap_or("");
-            if let Some(&name) = ["tictactoe", "connect4", "nim", "teeko"]
+            if let Some(&name) = ["tictactoe", "connect4", "nim", "teeko", "chess"]
                 .iter()
                 .find(|&&n| n == v)
             {
@@ -501,7 +526,7 @@ impl Gen {
     /// A `go` that ends by itself (or that the end of input stops).
     fn go(&mut self) -> Vec<u8> {
         let deep = match self.model.name {
-            "teeko" => 3,
+            "teeko" | "chess" => 3,
             "tictactoe" => 9,
             _ => 5,
         };
@@ -567,6 +592,7 @@ impl Gen {
             "tictactoe" => 5,
             "connect4" => 4,
             "nim" => 5,
+            "chess" => 2,
             _ => 3,
         };
         let d = if self.chance(10) {
