@@ -668,9 +668,17 @@ mod tests {
     fn long_words_are_quoted_short() {
         let long = "x".repeat(100_000);
         let e = parse(&format!("query {long}")).unwrap_err();
-        assert!(e.message.len() < 200, "{}", e.message);
+        assert!(e.message.len() < 300, "{}", e.message);
         assert!(e.message.contains("(100000 characters)"));
         assert_eq!(quote("short"), "short");
+        // A chess fen (up to about 90 characters) is quoted whole; beyond 100, 90 are kept.
+        let hundred = "é".repeat(100);
+        assert_eq!(quote(&hundred), hundred);
+        let longer = "é".repeat(101);
+        assert_eq!(
+            quote(&longer),
+            format!("{}...(101 characters)", "é".repeat(90))
+        );
     }
 
     #[test]
