@@ -75,6 +75,9 @@ impl Model {
 pub struct Gen {
     rng: Rng,
     model: Model,
+    /// False once a `newgame` or `setoption` line was mutated: the engine may then play
+    /// another game than the model (a mutated line may still be a valid command).
+    sure: bool,
 }
 
 /// Numbers a hostile client sends.
@@ -136,6 +139,7 @@ impl Gen {
                 moves: Vec::new(),
                 fen: None,
             },
+            sure: true,
         }
     }
 
@@ -163,6 +167,7 @@ impl Gen {
             moves: Vec::new(),
             fen: None,
         };
+        self.sure = true;
         let mut s = Stream {
             lines: Vec::new(),
             triples: Vec::new(),
@@ -217,8 +222,16 @@ impl Gen {
                 // A mutation of a valid line (go and bench lines keep a bound).
                 let base = match self.below(6) {
                     0 => self.position(),
-                    1 => self.newgame(),
-                    2 => self.setoption(),
+                    1 => {
+                        let line = self.newgame();
+                        self.sure = false;
+                        line
+                    }
+                    2 => {
+                        let line = self.setoption();
+                        self.sure = false;
+                        line
+                    }
                     3 => self.query(),
                     4 => self.simple(),
                     _ => {
@@ -239,7 +252,8 @@ impl Gen {
 
     /// A command that changes state or fails: position, newgame, setoption, or garbage.
     fn fallible(&mut self) -> Vec<u8> {
-        let mut line = match self.below(4) {
+        let kind = self.below(4);
+        let mut line = match kind {
             0 => self.position(),
             1 => self.newgame(),
             2 => self.setoption(),
@@ -247,6 +261,9 @@ impl Gen {
         };
         if self.chance(60) {
             self.mutate(&mut line);
+            if kind == 1 || kind == 2 {
+                self.sure = false;
+            }
         }
         // Never a job, never `quit`, never a `d`: the triple must frame exactly one command.
         let (a, b) = (first_word(&line, false), first_word(&line, true));
@@ -383,6 +400,7 @@ impl Gen {
             name.to_string()
         };
         if !hostile && game == name {
+            self.sure = true;
             self.model = Model {
                 name,
                 params,
@@ -512,6 +530,7 @@ impl Gen {
                 .iter()
                 .find(|&&n| n == v)
             {
+                self.sure = true;
                 self.model = Model {
                     name,
                     params: Vec::new(),
@@ -601,8 +620,10 @@ impl Gen {
         } else {
             self.below(deep + 1).to_string()
         };
-        // Deep ones only where every count is 0 at once (a finished game) or would be stopped.
-        let d = if d == "64" && self.model.name != "tictactoe" {
+        // Deep ones only where every count is 0 at once (tic-tac-toe ends within 9 plies): at
+        // the end of input a perft is finished, not stopped, so one in another game would run
+        // for ages.
+        let d = if d == "64" && (self.model.name != "tictactoe" || !self.sure) {
             "65".to_string()
         } else {
             d
