@@ -127,6 +127,8 @@ pub struct Adapter {
     fsf: bool,
     /// Whether the engine listed a `UCI_Variant` option in its `uci` reply.
     has_variant_option: bool,
+    /// Whether it listed `UCI_Chess960`: chess engines castle king-takes-rook only with it.
+    has_chess960_option: bool,
     variant: Option<FsfGame>,
     /// The current game's start position (its rules) and the position set by `position`.
     start: Box<dyn Position>,
@@ -155,6 +157,9 @@ impl Adapter {
             has_variant_option: options
                 .iter()
                 .any(|o| o.eq_ignore_ascii_case("UCI_Variant")),
+            has_chess960_option: options
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case("UCI_Chess960")),
             variant: Some(FsfGame::TicTacToe),
             pos: start.boxed(),
             searching: start.boxed(),
@@ -219,6 +224,11 @@ impl Adapter {
             lines.push(format!("setoption name UCI_Variant value {}", v.variant()));
         } else if self.has_variant_option {
             lines.push(format!("setoption name UCI_Variant value {game}"));
+        }
+        if game == "chess" && self.has_chess960_option && !self.fsf {
+            // ply writes Chess960's castling king-takes-rook, as UCI_Chess960 mode does.
+            let c960 = params.get_bool("chess960", false).unwrap_or(false);
+            lines.push(format!("setoption name UCI_Chess960 value {c960}"));
         }
         lines.push("ucinewgame".into());
         self.pos = start.boxed();
@@ -423,5 +433,39 @@ mod tests {
             Route::Engine(vec!["position fen 5/5/5/5/5 b moves c3".into()])
         );
         assert_eq!(a.from_engine("bestmove c3".into()), "bestmove c3");
+    }
+
+    #[test]
+    fn chess_engines_are_told_chess960_when_they_list_it() {
+        let mut sf = Adapter::new(Dialect::Uci, &["UCI_Chess960".into()]);
+        assert_eq!(
+            sf.to_engine("newgame chess chess960=true start=0"),
+            Route::Engine(vec![
+                "setoption name UCI_Chess960 value true".into(),
+                "ucinewgame".into()
+            ])
+        );
+        // King-takes-rook castling (b1a1 in this start) is checked by ply's rules and passed on.
+        assert_eq!(
+            sf.to_engine(
+                "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves e2e4"
+            ),
+            Route::Engine(vec![
+                "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves e2e4"
+                    .into()
+            ])
+        );
+        assert_eq!(
+            sf.to_engine("newgame chess"),
+            Route::Engine(vec![
+                "setoption name UCI_Chess960 value false".into(),
+                "ucinewgame".into()
+            ])
+        );
+        let mut plain = Adapter::new(Dialect::Uci, &[]);
+        assert_eq!(
+            plain.to_engine("newgame chess chess960=true"),
+            Route::Engine(vec!["ucinewgame".into()])
+        );
     }
 }

@@ -1006,6 +1006,8 @@ const UI = {
     sb.addEventListener('click', () => step(0));
     start.appendChild(sb);
     ol.appendChild(start);
+    if (labels && G().pairOffset(S.startFen)) ol.appendChild(document.createElement('li'));
+    ol.classList.toggle('pairs', !!labels);
     S.moves.forEach((m, i) => {
       const li = document.createElement('li');
       const b = document.createElement('button');

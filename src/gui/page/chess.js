@@ -110,6 +110,34 @@ function castlingOf(pos, from, to) {
   return { short, rook, kingTo: rank + (short ? 6 : 2), rookTo: rank + (short ? 5 : 3) };
 }
 
+// The square of each castling right's rook: K/Q the outermost rook on the king's side /
+// queen's side of the king on its first rank (X-FEN), a file letter that file's rook.
+function rightSquares(pos) {
+  const out = [];
+  if (pos.castling === '-') return out;
+  for (const ch of pos.castling) {
+    const white = ch === ch.toUpperCase(), rank = white ? 0 : 56, k = kingSquare(pos.b, white);
+    const rook = white ? 'R' : 'r', c = ch.toLowerCase();
+    let sq = -1;
+    if (c === 'k' || c === 'q') {
+      if (k < 0 || (k & ~7) !== rank) continue;
+      for (let f = k & 7; f >= 0 && f < 8; f += c === 'k' ? 1 : -1) if (pos.b[rank + f] === rook) sq = rank + f;
+    } else if (c >= 'a' && c <= 'h') {
+      sq = rank + c.charCodeAt(0) - 97;
+    }
+    out.push({ ch, sq, white });
+  }
+  return out;
+}
+
+// The rights left after a move from `from` to `to`: none for a side whose king moved, and
+// none for a rook that moved or was taken.
+function rightsAfter(pos, from, to) {
+  const king = pos.b[from].toLowerCase() === 'k';
+  const left = rightSquares(pos).filter((r) => !(king && r.white === pos.white) && r.sq !== from && r.sq !== to);
+  return left.length ? left.map((r) => r.ch).join('') : '-';
+}
+
 // The position after a move in UCI notation (which the engine has accepted), or null when
 // it makes no sense on this board.
 function applyMove(pos, uci) {
@@ -118,7 +146,7 @@ function applyMove(pos, uci) {
   const p = pos.b[from];
   if (p === '.' || isWhite(p) !== pos.white) return null;
   const b = pos.b.slice();
-  const next = { b, white: !pos.white, castling: pos.castling, ep: -1, half: pos.half + 1, full: pos.full + (pos.white ? 0 : 1) };
+  const next = { b, white: !pos.white, castling: rightsAfter(pos, from, to), ep: -1, half: pos.half + 1, full: pos.full + (pos.white ? 0 : 1) };
   const castle = castlingOf(pos, from, to);
   if (castle) {
     b[from] = '.';
@@ -240,9 +268,8 @@ function repetitionKey(pos) {
   return `${boardFen(pos)} ${pos.white ? 'w' : 'b'} ${pos.castling} ${epMatters ? pos.ep : '-'}`;
 }
 
-// Castling rights are not followed by applyMove; a repetition needs the same rights, and
-// they only ever shrink, so positions are compared from the last move that could change
-// them (a king or rook move, or a capture on a rook's square) on.
+// How many times the last position has stood on the board since the last capture or pawn
+// move, itself included.
 function repetitions(fen, moves) {
   const { positions } = replayCached(fen, moves);
   const last = positions[positions.length - 1];
@@ -253,10 +280,7 @@ function repetitions(fen, moves) {
     const p = positions[i];
     if (!p) break;
     if (repetitionKey(p) === key) count++;
-    if (i === 0) break;
-    const mv = moves[i - 1], prev = positions[i - 1];
-    const moved = prev.b[sqIndex(mv.slice(0, 2))].toLowerCase(), hit = prev.b[sqIndex(mv.slice(2, 4))].toLowerCase();
-    if (p.half === 0 || moved === 'k' || moved === 'r' || hit === 'r') break;
+    if (p.half === 0) break;
   }
   return count;
 }
@@ -534,6 +558,9 @@ const chess = {
       return i === 0 ? `${p.full}… ${n}` : n;
     });
   },
+  // The move list pairs White's and Black's moves; a game from a position with Black to
+  // move leaves White's first cell empty.
+  pairOffset: (fen) => (parseFen(fen).white ? 0 : 1),
   // A typed move: UCI as the engine reads it, or SAN (Nf3, exd5, O-O, e8=Q) among the
   // legal moves; anything else goes to the engine as typed, which explains what is wrong.
   fromText(fen, legal, typed) {
