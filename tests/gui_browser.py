@@ -547,6 +547,18 @@ def chess_two_people(page):
     return shot
 
 
+def chess_repetition(page):
+    """Knights out and back twice: the start position stands for the third time, a draw."""
+    page.d.find_element(By.ID, "startpos").clear()
+    page.new_game("chess", {"chess960": False, "start": ""}, second="human", values=False)
+    box = page.d.find_element(By.ID, "moveinput")
+    for i, mv in enumerate("Nf3 Nf6 Ng1 Ng8 g1f3 g8f6 f3g1 f6g8".split()):
+        box.send_keys(mv, Keys.ENTER)
+        page.wait(lambda: page.moves_played() == i + 1, f"the typed move {mv}")
+    page.wait(page.over, "the repetition to end the game")
+    check("threefold repetition" in page.status(), f"chess: {page.status()}")
+
+
 def chess960(page):
     """Chess960 castling: White's king onto its rook, Black's king onto its destination."""
     fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w GBkq - 0 1"
@@ -601,6 +613,7 @@ def chess_game(page, ply):
     chooser, until the mate."""
     chess_referee_record(page, os.path.join(os.path.dirname(ply), "ply-referee"), ply)
     chess960(page)
+    chess_repetition(page)
     print(f"ok chess, two people: screenshot {chess_two_people(page)}")
     fen = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"
     start = page.d.find_element(By.ID, "startpos")

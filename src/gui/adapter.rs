@@ -48,6 +48,9 @@ pub const OPTIONS: &[&str] = &[
     "UCI_Elo",
 ];
 
+/// Standard chess's start, which a UCI engine's `position startpos` means.
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// Bounds on what a page may ask of one engine.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionBounds {
@@ -129,6 +132,9 @@ pub struct Adapter {
     has_variant_option: bool,
     /// Whether it listed `UCI_Chess960`: chess engines castle king-takes-rook only with it.
     has_chess960_option: bool,
+    /// Whether `position startpos` must be written as the start's FEN: a UCI engine's
+    /// startpos is standard chess's, not a Chess960 start.
+    startpos_as_fen: bool,
     variant: Option<FsfGame>,
     /// The current game's start position (its rules) and the position set by `position`.
     start: Box<dyn Position>,
@@ -160,6 +166,7 @@ impl Adapter {
             has_chess960_option: options
                 .iter()
                 .any(|o| o.eq_ignore_ascii_case("UCI_Chess960")),
+            startpos_as_fen: false,
             variant: Some(FsfGame::TicTacToe),
             pos: start.boxed(),
             searching: start.boxed(),
@@ -231,6 +238,7 @@ impl Adapter {
             lines.push(format!("setoption name UCI_Chess960 value {c960}"));
         }
         lines.push("ucinewgame".into());
+        self.startpos_as_fen = !self.fsf && game == "chess" && start.fen() != CHESS_START;
         self.pos = start.boxed();
         self.start = start;
         Ok(lines)
@@ -259,6 +267,9 @@ impl Adapter {
         }
         let mut out = String::from("position ");
         match (&opening.fen, self.fsf, self.variant) {
+            (None, _, _) if self.startpos_as_fen => {
+                out.push_str(&format!("fen {}", self.start.fen()))
+            }
             (None, _, _) => out.push_str("startpos"),
             (Some(f), true, Some(v)) => out.push_str(&format!("fen {}", v.fen_to_fsf(f)?)),
             (Some(f), _, _) => out.push_str(&format!("fen {f}")),
@@ -445,7 +456,7 @@ mod tests {
                 "ucinewgame".into()
             ])
         );
-        // King-takes-rook castling (b1a1 in this start) is checked by ply's rules and passed on.
+        // Moves are checked by ply's rules and passed on as they are.
         assert_eq!(
             sf.to_engine(
                 "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves e2e4"
@@ -455,12 +466,24 @@ mod tests {
                     .into()
             ])
         );
+        // Its startpos is standard chess's: a Chess960 start is written out.
+        assert_eq!(
+            sf.to_engine("position startpos moves g2g3"),
+            Route::Engine(vec![
+                "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves g2g3"
+                    .into()
+            ])
+        );
         assert_eq!(
             sf.to_engine("newgame chess"),
             Route::Engine(vec![
                 "setoption name UCI_Chess960 value false".into(),
                 "ucinewgame".into()
             ])
+        );
+        assert_eq!(
+            sf.to_engine("position startpos moves e2e4"),
+            Route::Engine(vec!["position startpos moves e2e4".into()])
         );
         let mut plain = Adapter::new(Dialect::Uci, &[]);
         assert_eq!(

@@ -406,7 +406,8 @@ function goLine(seat) {
   const v = Math.max(1, Number(lim.value) || 1);
   if (lim.type === 'depth') return `go depth ${Math.round(v)}`;
   if (lim.type === 'nodes') return `go nodes ${Math.round(v)}`;
-  if (lim.type === 'movetime') return `go movetime ${Math.round(v * 1000)}`;
+  // Seconds a move, down to a hundredth.
+  if (lim.type === 'movetime') return `go movetime ${Math.max(10, Math.round((Number(lim.value) || 1) * 1000))}`;
   let line = 'go';
   for (const i of [0, 1]) {
     const c = S.clocks[i];
