@@ -859,7 +859,7 @@ const UI = {
       const eng = sel.value !== 'human';
       $(`#limits${i}`).hidden = !eng;
       const def = conn.hello.engines.find((e) => e.name === sel.value);
-      $(`#solverl${i}`).hidden = !(def && def.proto === 'ply');
+      $(`#solverl${i}`).hidden = !(def && def.proto === 'ply' && GAMES[game].solved);
     }
   },
 
