@@ -5,8 +5,11 @@ checks the displayed result against ply's own answer for the final position, che
 move values against brute-force solves (Nim, a 5x4 Connect Four position), exports the
 record and loads it back, watches two engines on clocks, shows an engine crash, checks the
 phone-width layout and that the browser console has no errors, and saves screenshots.
+Chess also goes through castling (both ways, and Chess960's), en passant, promotion in the
+chooser, a threefold repetition and a referee's record, and its SAN and PGN are checked
+against python-chess when that is installed.
 
-    gui_browser.py --ply target/debug/ply --out target/gui-screenshots
+    gui_browser.py --ply target/debug/ply --out target/gui-screenshots [--only chess,phone]
 
 Run by tests/gui_browser.rs (cargo test). Exit status 0 when every check passed; 77 when
 chromium, chromedriver or selenium is missing (the caller prints that the test was skipped).

@@ -632,6 +632,7 @@ async function newGame(opts) {
   S.maxPlies = Number($('#maxplies').value) || 0;
   const start = o.start || parseStart($('#startpos').value);
   S.base = start.base;
+  S.startFen = null;
   S.moves = (o.moves || start.moves.map((mv) => ({ mv, by: 'setup' })));
   S.view = o.view !== undefined ? o.view : S.moves.length;
   S.over = o.over || null;
