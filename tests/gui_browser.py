@@ -430,9 +430,10 @@ def teeko(page, ply):
 
 
 def ply_best(ply, fen, moves, depth):
-    """ply's move at `depth` after `moves` from `fen`."""
+    """ply's move at `depth` after `moves` from `fen` (no `quit`: it would stop the search;
+    at the end of its input ply finishes a search with a limit)."""
     out = subprocess.run(
-        [ply], input=f"newgame chess\nposition fen {fen} moves {' '.join(moves)}\ngo depth {depth}\nquit\n",
+        [ply], input=f"newgame chess\nposition fen {fen} moves {' '.join(moves)}\ngo depth {depth}\n",
         capture_output=True, text=True, timeout=60).stdout
     best = [l.split()[1] for l in out.splitlines() if l.startswith("bestmove ")]
     check(best and best[0] != "(none)", f"ply found no move after {moves}: {out!r}")
@@ -646,6 +647,7 @@ def chess_game(page, ply):
     check(shown[0] == "1. O-O-O" and shown[-1].endswith("#") and any("=Q" in s for s in shown),
           f"chess: the move list shows {shown}")
     pgn = chess_pgn(page)
+    print(f"chess against ply: {' '.join(shown)}")
     check('[Result "1-0"]' in pgn and '[FEN "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"]' in pgn,
           f"chess: the PGN's tags:\n{pgn}")
     return status
