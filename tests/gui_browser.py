@@ -336,7 +336,7 @@ def connect4(page, ply):
     start.send_keys("startpos moves " + " ".join(opening))
     page.new_game("connect4", {"width": 5, "height": 4}, setup=len(opening))
     start.clear()
-    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+    page.wait(lambda: page.legal() and len(page.values()) == len(page.legal()) and "?" not in page.values(),
               "Connect Four's column values")
     shown = dict(zip(page.legal(), page.values()))
     want = connect4_values(5, 4, opening)
@@ -373,13 +373,13 @@ def nim_values(heaps, k, misere):
 
 def nim(page, ply):
     page.new_game("nim", {"heaps": "2,3,6", "max": 2, "misere": False})
-    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+    page.wait(lambda: page.legal() and len(page.values()) == len(page.legal()) and "?" not in page.values(),
               "Nim's move values")
     shown = dict(zip(page.legal(), page.values()))
     want = nim_values([2, 3, 6], 2, False)
     check(shown == want, f"Nim's move values: the page shows {shown}, brute force says {want}")
     page.new_game("nim", {"heaps": "3,4,5", "max": 3, "misere": True})
-    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+    page.wait(lambda: page.legal() and len(page.values()) == len(page.legal()) and "?" not in page.values(),
               "Nim's move values")
     shown = dict(zip(page.legal(), page.values()))
     want = nim_values([3, 4, 5], 3, True)

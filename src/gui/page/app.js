@@ -276,6 +276,7 @@ const seats = [new Engine('p1'), new Engine('p2')];
 const analyst = new Engine('an');
 const valuer = new Engine('val');
 let thinking = null; // {seat, t0, timer}
+let previewGen = 0;  // counts previews asked for, so a late answer to an old one is dropped
 
 const G = () => GAMES[S.game];
 const sideIndex = (snap) => (snap && snap.side === 'p2' ? 1 : 0);
@@ -665,6 +666,13 @@ async function newGame(opts) {
     UI.alert(`Cannot start the game: ${e.message}`);
   }
   document.body.dataset.game = S.game;
+  // The last game's engine lines, a preview of one, its status and its legal moves do not
+  // belong to this game: they are cleared until the rules engine describes the new start.
+  $('#think0').hidden = $('#think1').hidden = true;
+  UI.endPreview();
+  S.snap = null;
+  UI.status();
+  UI.legal();
   $('#pgnrow').hidden = !G().toPgn;
   UI.bar(0.5);
   // Counts games begun, so a script can tell a new game from the last one.
@@ -735,6 +743,7 @@ async function record() {
 
 // The game as PGN (chess): SAN moves, the engines' scores as comments.
 function pgn() {
+  if (!S.startFen) throw new Error('the start position is not known (the rules engine did not answer); start a new game');
   const over = S.over;
   return G().toPgn({
     white: playerName(0), black: playerName(1),
@@ -1111,6 +1120,8 @@ const UI = {
   },
 
   pv(host, pv, from) {
+    // The hovered move may be replaced without a mouseleave: its preview ends with it.
+    UI.endPreview();
     host.textContent = '';
     const fen = S.snap && S.snap.ply === from ? S.snap.fen : null;
     const names = fen && G().names ? G().names(fen, pv.slice(0, 24)) : null;
@@ -1124,19 +1135,28 @@ const UI = {
       const show = () => UI.previewLine(from, pv.slice(0, k + 1));
       s.addEventListener('mouseenter', show);
       s.addEventListener('focus', show);
-      s.addEventListener('mouseleave', () => { S.preview = null; UI.board(); });
-      s.addEventListener('blur', () => { S.preview = null; UI.board(); });
+      s.addEventListener('mouseleave', UI.endPreview);
+      s.addEventListener('blur', UI.endPreview);
       host.appendChild(s);
     });
   },
 
   // Shows the position after `line` from the current position (asked of the rules engine).
   async previewLine(base, line) {
+    const my = ++previewGen;
     const lines = await rules.sync([posLine(base, line), 'query fen']);
     const fen = lines.find((l) => l.startsWith('response '));
-    if (!fen || lines.some(isError)) return;
+    // A preview ended (or replaced) while the rules engine answered is not shown.
+    if (!fen || lines.some(isError) || my !== previewGen) return;
     S.preview = { pos: G().parse(fen.slice(9), S.params), last: line[line.length - 1] };
     UI.board();
+  },
+
+  endPreview() {
+    previewGen++;
+    if (!S.preview) return;
+    S.preview = null;
+    UI.render();
   },
 
   bar(share) {
@@ -1198,14 +1218,18 @@ function wire() {
     download(`${text}\n`, `ply-${S.game}-${fileStamp()}.jsonl`, 'application/jsonl');
   });
   $('#pgn').addEventListener('click', () => {
-    const text = pgn();
-    $('#recordtext').value = text;
-    download(text, `ply-${S.game}-${fileStamp()}.pgn`, 'application/x-chess-pgn');
+    try {
+      const text = pgn();
+      $('#recordtext').value = text;
+      download(text, `ply-${S.game}-${fileStamp()}.pgn`, 'application/x-chess-pgn');
+    } catch (e) { UI.alert(`No PGN: ${e.message}`); }
   });
   $('#copypgn').addEventListener('click', () => {
-    const text = pgn();
-    $('#recordtext').value = text;
-    copyText(text, 'PGN');
+    try {
+      const text = pgn();
+      $('#recordtext').value = text;
+      copyText(text, 'PGN');
+    } catch (e) { UI.alert(`No PGN: ${e.message}`); }
   });
   $('#copyrecord').addEventListener('click', async () => {
     const text = JSON.stringify(await record());
