@@ -7,9 +7,11 @@
 //! the disk, or ask for a 64 GiB hash table). ply's own engines then get the line unchanged.
 //!
 //! Engines started with `proto=uci` or `proto=fsf` are wrapped by an [`Adapter`] that follows
-//! the game with ply's rules: `newgame` becomes `UCI_Variant` + `ucinewgame`, `position` is
-//! checked move by move (with ply's error messages, which a UCI engine would not give) and,
-//! for Fairy-Stockfish, written in its drop notation ([`crate::referee::fsf`]); `query` is
+//! the game with ply's rules: `newgame` becomes `UCI_Variant` + `ucinewgame` (and, for chess,
+//! `UCI_Chess960` when the engine lists it), `position` is checked move by move (with ply's
+//! error messages, which a UCI engine would not give) and, for Fairy-Stockfish, written in its
+//! drop notation ([`crate::referee::fsf`]); a Chess960 `startpos` is written as its FEN, since
+//! a UCI engine's startpos is standard chess's; `query` is
 //! answered from the rules; Fairy-Stockfish's `bestmove` and `pv` moves are written back in
 //! ply's notation.
 
