@@ -532,6 +532,8 @@ def chess_two_people(page):
         page.wait(lambda: page.moves_played() == i + 1 or page.alert(), f"the move {mv}")
         check(page.moves_played() == i + 1, f"chess: {mv} was refused: {page.alert()}")
     box = page.d.find_element(By.ID, "moveinput")
+    box.send_keys("Nc3", Keys.ENTER)
+    page.wait(lambda: "'Nc3' is not a legal move here" in page.alert(), "the refusal of Nc3 (Black to move)")
     box.send_keys("Nc6", Keys.ENTER)
     page.wait(lambda: page.moves_played() == len(line) + 1, "the typed move Nc6")
     played = page.played()

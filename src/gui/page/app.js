@@ -385,8 +385,10 @@ async function playMove(mv, meta) {
 async function humanMove(mv) {
   mv = mv.trim();
   if (!mv) return;
-  if (G().fromText && S.snap) mv = G().fromText(S.snap.fen, S.snap.legal, mv);
   UI.alert('');
+  if (G().fromText && S.snap) {
+    try { mv = G().fromText(S.snap.fen, S.snap.legal, mv); } catch (e) { UI.alert(e.message); return; }
+  }
   const atEnd = S.view === S.moves.length;
   if (atEnd && S.over) {
     UI.alert(`The game is over (${S.over.reason}). Take back, step back, or start a new game.`);

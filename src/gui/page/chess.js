@@ -562,13 +562,15 @@ const chess = {
   // move leaves White's first cell empty.
   pairOffset: (fen) => (parseFen(fen).white ? 0 : 1),
   // A typed move: UCI as the engine reads it, or SAN (Nf3, exd5, O-O, e8=Q) among the
-  // legal moves; anything else goes to the engine as typed, which explains what is wrong.
+  // legal moves. UCI-shaped text goes to the engine as typed, which explains what is wrong
+  // with it; SAN that names no legal move is refused here.
   fromText(fen, legal, typed) {
-    if (legal.includes(typed)) return typed;
+    if (legal.includes(typed) || /^[a-h][1-8][a-h][1-8][a-z]?$/.test(typed)) return typed;
     const bare = (t) => t.replace(/[+#!?]+$/, '').replace(/0/g, 'O');
     const want = bare(typed), pos = parseFen(fen);
     const hit = legal.find((m) => applyMove(pos, m) && bare(sanOf(pos, m)) === want);
-    return hit || typed;
+    if (hit) return hit;
+    throw new Error(`'${typed}' is not a legal move here (write moves as Nf3, exd5, O-O, e8=Q, or e2e4)`);
   },
   repetitions,
   toPgn,
