@@ -574,7 +574,6 @@ const chess = {
   },
   repetitions,
   toPgn,
-  startFen: CHESS_START,
   scoreText: pgnScore,
   mateWords(stm, n) {
     if (n > 0) return `${stm} mates in ${n}`;
