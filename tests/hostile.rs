@@ -95,7 +95,12 @@ fn chess_is_as_hardened_as_the_other_games() {
         "go winc 100",
         "go wtime 50 ponder",
     ] {
-        let g = e.go(go);
+        e.send(go);
+        if go.ends_with("ponder") {
+            // Pondering waits for the opponent's move; then the empty clock applies.
+            e.send("ponderhit");
+        }
+        let g = e.collect_go();
         assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true", "{go}");
         let ms: u64 = g.field("time").unwrap().parse().unwrap();
         assert!(ms < 1000, "{go}: {ms} ms");
