@@ -118,7 +118,8 @@ impl StopSignal {
     /// Waits for `stop` (or, with `or_ponderhit`, for `ponderhit` too).
     pub fn wait(&self, or_ponderhit: bool) {
         let mut guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
-        while !self.is_set() && !(or_ponderhit && self.ponderhit.load(Ordering::SeqCst)) {
+        let done = || self.is_set() || (or_ponderhit && self.ponderhit.load(Ordering::SeqCst));
+        while !done() {
             guard = match self.cv.wait_timeout(guard, Duration::from_millis(100)) {
                 Ok((g, _)) => g,
                 Err(e) => e.into_inner().0,

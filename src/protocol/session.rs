@@ -564,11 +564,11 @@ fn run_search<G: Game>(
     let mut pv = Vec::new();
     // The solver answers for one best move among all: not with MultiPV or searchmoves.
     let plain = request.multipv <= 1 && request.searchmoves.is_empty();
-    if let (true, true, Some(solver)) = (request.use_solver, plain, b.solver.as_mut()) {
-        if let Some(s) = ask_solver(solver.as_mut(), pos, &limits, w) {
-            best = s.best;
-            pv = s.pv;
-        }
+    if let (true, true, Some(solver)) = (request.use_solver, plain, b.solver.as_mut())
+        && let Some(s) = ask_solver(solver.as_mut(), pos, &limits, w)
+    {
+        best = s.best;
+        pv = s.pv;
     }
     if best.is_none() {
         let root = Root {
