@@ -355,12 +355,12 @@ async function refresh() {
   }
   S.snap = snap;
   const atEnd = S.view === S.moves.length;
-  if (atEnd && !S.over && snap.result !== 'none') S.over = endByRules(snap);
-  // ply's chess does not know the game's history (protocol.md): the page, which does,
-  // draws a threefold repetition as cutechess does.
+  // A threefold repetition: ply's `query result` says `draw` too (protocol.md), but the
+  // reason is the page's to name, so it is checked before the other rules.
   if (atEnd && !S.over && G().repetitions && S.startFen && G().repetitions(S.startFen, S.moves.map((m) => m.mv)) >= 3) {
     S.over = { result: '1/2-1/2', termination: 'adjudication', reason: 'draw by threefold repetition' };
   }
+  if (atEnd && !S.over && snap.result !== 'none') S.over = endByRules(snap);
   if (atEnd && !S.over && S.maxPlies > 0 && S.moves.length >= S.maxPlies) {
     S.over = { result: '1/2-1/2', termination: 'adjudication', reason: `draw by adjudication after ${S.maxPlies} plies` };
   }
