@@ -135,10 +135,13 @@ impl Limits {
                 .saturating_sub(self.overhead)
                 .max(Duration::from_millis(1));
             let mtg = c.movestogo.unwrap_or(25).clamp(1, 50);
-            let soft = (c.time.saturating_sub(clock_reserve(c)) / mtg + c.inc * 3 / 4)
+            // The time this move should take on average. An iteration takes about as long
+            // as all before it, or longer: none starts after half the target, so the move
+            // ends between half the target and the hard limit, near the target on average.
+            let target = (c.time.saturating_sub(clock_reserve(c)) / mtg + c.inc * 3 / 4)
                 .min(available * 6 / 10);
-            let hard = (soft * 3).min(available * 8 / 10);
-            (soft, hard.max(soft))
+            let hard = (target * 3).min(available * 8 / 10);
+            (target / 2, hard.max(target / 2))
         });
         match (movetime, clock) {
             (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.min(b.1))),
@@ -1104,7 +1107,7 @@ mod tests {
         );
         // The hard limit stays within 80% of the time less the overhead.
         let (soft, hard) = with(None, clock(1000, 0, Some(1))).budgets().unwrap();
-        assert_eq!((soft, hard), (ms(582), ms(776)));
+        assert_eq!((soft, hard), (ms(291), ms(776)));
         // No time left (a one-sided clock counts the missing side as 0): nothing to spend.
         assert_eq!(
             with(None, clock(0, 0, None)).budgets(),
