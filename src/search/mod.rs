@@ -1092,16 +1092,17 @@ mod tests {
         assert_eq!(with(Some(1000), None).budgets(), Some((ms(970), ms(970))));
         // Less than the overhead: 1 ms, so depth 1 still runs.
         assert_eq!(with(Some(10), None).budgets(), Some((ms(1), ms(1))));
-        // 200 ms left, 25 moves to go, 50 ms kept in reserve: 6 ms soft, three times that hard.
+        // 200 ms left, 25 moves to go, 50 ms kept in reserve: a 6 ms target, so no new
+        // iteration after 3 ms, and three times the target hard.
         assert_eq!(
             with(None, clock(200, 0, None)).budgets(),
-            Some((ms(6), ms(18)))
+            Some((ms(3), ms(18)))
         );
-        // 1 s + 10 ms: 200 ms (twenty increments) in reserve, 32 + 7.5 ms soft.
+        // 1 s + 10 ms: 200 ms (twenty increments) in reserve, a target of 32 + 7.5 ms.
         assert_eq!(
             with(None, clock(1000, 10, None)).budgets(),
             Some((
-                ms(39) + Duration::from_micros(500),
+                ms(19) + Duration::from_micros(750),
                 ms(118) + Duration::from_micros(500)
             ))
         );
