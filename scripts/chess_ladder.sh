@@ -3,7 +3,8 @@
 # 40/4), one rung per Elo, GAMES games each at TC from the balanced openings with colours
 # swapped, one game at a time under nice. Prints the referee's result and Elo line per rung.
 # Both engines keep OVERHEAD ms back from their clocks (Move Overhead): on a loaded machine
-# Stockfish, at its default of 10 ms, lost 5 of 12 games on time at 10+0.1.
+# Stockfish, at its default of 10 ms, lost 5 of 12 games on time at 10+0.1. --recover: an
+# engine starved for seconds by other jobs loses that game, and the match goes on.
 #
 #   scripts/chess_ladder.sh                          # 1350 1600 1800 2000 2200, 100 games, 10+0.1
 #   ELOS="2000" GAMES=40 scripts/chess_ladder.sh
@@ -26,7 +27,7 @@ for elo in $ELOS; do
     --engine cmd="$SF" name="sf$elo" proto=uci option.Hash=64 option.UCI_LimitStrength=true \
     option.UCI_Elo="$elo" \
     --each tc="$TC" "option.Move Overhead=$OVERHEAD" --games 2 --rounds $((GAMES / 2)) --repeat \
-    --openings scripts/chess_openings.txt --max-plies 400 --no-progress \
+    --openings scripts/chess_openings.txt --max-plies 400 --no-progress --recover \
     --records "$OUT/sf$elo.jsonl" 2>&1 |
     grep -E "^(Elo difference|Ptnml|Forfeit|Score of ply vs)" | tail -3
 done

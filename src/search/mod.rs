@@ -152,9 +152,10 @@ impl Limits {
 
 /// The part of the clock the budgets leave for later moves: twenty increments (at least
 /// 50 ms), at most half the clock. Without it the clock settles where `t / movestogo`
-/// equals a quarter increment (62 ms at 1 s + 10 ms), within reach of one scheduling delay
-/// of a loaded machine (up to 200 ms seen on two cores at load 8); with it, 20 increments
-/// higher (262 ms there; 2.6 s at 10 s + 0.1 s).
+/// equals a quarter increment (6.25 increments: 62 ms at 1 s + 10 ms), within reach of one
+/// scheduling delay of a loaded machine (200 ms and more seen on two cores at load 8); with
+/// it, where half the clock is spent that way: 12.5 increments (125 ms at 1 s + 10 ms,
+/// 1.25 s at 10 s + 0.1 s), and higher while the game is young.
 fn clock_reserve(c: Clock) -> Duration {
     (c.inc * 20).max(Duration::from_millis(50)).min(c.time / 2)
 }
