@@ -255,6 +255,8 @@ pub struct Searcher<G: Game> {
     root_allowed: Option<Vec<G::Move>>,
     /// Late-move reductions by depth and move number (both capped at 63).
     reductions: Vec<[u8; 64]>,
+    /// The depth of the iteration under way.
+    root_depth: u32,
     nodes: u64,
     seldepth: usize,
     aborted: bool,
@@ -338,6 +340,7 @@ impl<G: Game> Searcher<G> {
             reversible_from: vec![0; MAX_PLY + 2],
             root_allowed: None,
             reductions: reduction_table(),
+            root_depth: 0,
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -525,6 +528,7 @@ impl<G: Game> Searcher<G> {
         previous: &[i32],
         stop: &AtomicBool,
     ) -> Vec<(i32, Vec<G::Move>)> {
+        self.root_depth = depth;
         let mut found: Vec<(i32, Vec<G::Move>)> = Vec::with_capacity(lines);
         for k in 0..lines {
             self.root_allowed = (restricted || k > 0).then(|| {
@@ -825,7 +829,10 @@ impl<G: Game> Searcher<G> {
                 self.note_move(ply, pos.is_irreversible(mv));
             }
             let gives_check = self.hints.check_extension && child.in_check();
-            let new_depth = depth - 1 + gives_check as i32;
+            // Extensions stop at twice the iteration's depth: a long series of checks would
+            // otherwise never reach the horizon (and depth 1, which `stop` cannot cut, must end).
+            let extend = gives_check && (ply as u32) < 2 * self.root_depth;
+            let new_depth = depth - 1 + extend as i32;
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
