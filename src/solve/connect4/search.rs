@@ -377,21 +377,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         if !G::<W, H>::aligned((cur ^ mask) | empty) {
             lower = lower.max(0);
         }
-        // Claimeven (Allis): with the first player to move, an even board height and every
-        // column holding an even number of discs, the second player can answer each move on
-        // top of it and so take every empty cell of an even row (counting rows from 1). If
-        // the first player cannot make four with its discs and the odd-row cells, it cannot
-        // win; if the second player then makes four with the even-row cells, it wins (at the
-        // latest with its last disc).
-        if H % 2 == 0
-            && moves % 2 == 0
-            && (mask + G::<W, H>::BOTTOM) & !G::<W, H>::ODD_ROWS_EXT == 0
-            && !G::<W, H>::aligned(cur | (empty & G::<W, H>::ODD_ROWS))
-        {
-            upper = upper.min(0);
-            if G::<W, H>::aligned((cur ^ mask) | (empty & !G::<W, H>::ODD_ROWS)) {
-                upper = upper.min(-1);
-            }
+        // Claimeven (Allis), with the first player to move on a board of even height: see
+        // [`Geo::claimeven_bound`].
+        if H % 2 == 0 && moves % 2 == 0 {
+            upper = upper.min(G::<W, H>::claimeven_bound(cur, mask, possible));
         }
         if lower >= beta {
             return lower;
