@@ -26,10 +26,6 @@ const MIRROR_ABOVE_EMPTY: i32 = 16;
 /// Positions with at most this many empty cells keep their entries in the searching thread's
 /// own small near region of the table, which stays in its core's caches (see [`Table`]).
 pub const NEAR_MAX_EMPTY: i32 = 16;
-/// Enhanced transposition cutoffs (probing every child before searching any) are tried in
-/// positions with fewer discs than this, and wherever the children's entries are in the near
-/// region (cheap to probe).
-const ETC_BELOW_MOVES: u32 = 24;
 /// Several threads are used only for solves with at least this many empty cells.
 const PARALLEL_MIN_EMPTY: i32 = 20;
 /// Threads announce the positions they are searching (ABDADA) only above this many empty
@@ -414,11 +410,14 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         alpha = alpha.max(lower);
         beta = beta.min(upper);
 
-        // Enhanced transposition cutoff: a child whose stored upper bound is low enough
-        // proves a cutoff here without searching anything; a child whose lower bound cannot
-        // raise alpha need not be searched (its bound still caps the fail-soft result).
+        // Enhanced transposition cutoff, at every node (the children's buckets are already
+        // prefetched): a child whose stored upper bound is low enough proves a cutoff here
+        // without searching anything; a child whose lower bound cannot raise alpha need not
+        // be searched (its bound still caps the fail-soft result). Measured against skipping
+        // it from 24 discs on until the near region: begin-hard's first 40 12.94M -> 12.62M
+        // nodes, 0.93 -> 0.84 s; begin-medium 442K -> 429K nodes.
         let mut best = i32::MIN;
-        if moves < ETC_BELOW_MOVES || self.near(moves + 1).is_some() {
+        {
             let mut i = 0;
             while i < n {
                 if let Some(h) = self.table.probe(children[i].key, self.near(moves + 1)) {
