@@ -32,9 +32,10 @@ use table::Table;
 /// The table size a solver gets unless told otherwise, in MiB.
 pub const DEFAULT_TABLE_MB: usize = 512;
 
-/// A solve from a position with `e` empty cells uses `2^(e - TABLE_BITS_BELOW_EMPTY)` buckets
-/// of the table (at least the minimum, at most all).
-const TABLE_BITS_BELOW_EMPTY: u32 = 16;
+/// A solve from a position with `e` empty cells starts with `2^(e - TABLE_BITS_BELOW_EMPTY)`
+/// buckets of the table (at least the minimum, at most all), and grows the prefix as its
+/// probes show the tree's size (see `search::grow_for`).
+const TABLE_BITS_BELOW_EMPTY: u32 = 22;
 
 /// Calls `$f::<W, H>($args)` for the board size `($w, $h)`, as `Some(..)`, or gives `None`
 /// for a size the solver is not compiled for.
@@ -167,8 +168,7 @@ impl Connect4Solver {
             return Some(Scored { score: s, nodes: 0 });
         }
         let (cur, mask, moves) = (pos.current(), pos.mask(), pos.moves_played());
-        // Small solves use a prefix of the table that stays in the caches; measured on Pons'
-        // sets, 16 K buckets (512 KiB) beat any larger prefix on time up to begin-hard.
+        // Small solves use a prefix of the table that stays in the caches.
         let empty = self.width * self.height - moves;
         self.table
             .set_bucket_bits(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));

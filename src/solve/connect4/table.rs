@@ -27,7 +27,7 @@
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// log2 of the buckets of the near region: 1 MiB, which stays in a core's L2 cache.
 const NEAR_BUCKET_BITS: u32 = 15;
@@ -140,12 +140,13 @@ pub struct Table {
     key_bits: u32,
     /// log2 of the buckets allocated.
     max_bucket_bits: u32,
-    /// log2 of the buckets in use for the current solve (a prefix of the table).
-    bucket_bits: u32,
+    /// log2 of the buckets in use for the current solve (a prefix of the table); it only
+    /// grows during a solve ([`Table::grow`]).
+    bucket_bits: AtomicU32,
     /// The current generation, 1..=255.
     generation: u64,
     /// The largest `bucket_bits` used since the table was last zeroed: what a clear must wipe.
-    dirty_bits: u32,
+    dirty_bits: AtomicU32,
 }
 
 impl Table {
@@ -174,9 +175,9 @@ impl Table {
             near_bits,
             key_bits,
             max_bucket_bits: bits,
-            bucket_bits: bits,
+            bucket_bits: AtomicU32::new(bits),
             generation: 1,
-            dirty_bits: 0,
+            dirty_bits: AtomicU32::new(0),
         }
     }
 
@@ -190,9 +191,57 @@ impl Table {
     /// Entries stored under another size are not found again, so call this only right after
     /// [`Table::reset`].
     pub fn set_bucket_bits(&mut self, bits: u32) {
-        self.bucket_bits = bits
+        *self.bucket_bits.get_mut() = bits
             .min(self.max_bucket_bits)
             .max(Self::min_bucket_bits(self.key_bits));
+    }
+
+    /// log2 of the buckets in use.
+    pub fn bucket_bits(&self) -> u32 {
+        self.bucket_bits.load(Ordering::Relaxed)
+    }
+
+    /// Widens the prefix in use to `2^bits` buckets (at most what is allocated), moving every
+    /// entry of the current generation to the bucket the wider prefix looks in: the mixed key
+    /// is the bucket index followed by the tag, so one more index bit is the tag's top bit.
+    /// Old bucket `i` moves to buckets `i << k ..` (`k` the added bits), all above `i` for
+    /// `i > 0`, so walking the old buckets downwards moves each entry once, in place. No other
+    /// thread may use the table meanwhile (callers grow between probes, at a barrier).
+    pub fn grow(&self, bits: u32) {
+        let old = self.bucket_bits();
+        let bits = bits.min(self.max_bucket_bits);
+        if bits <= old {
+            return;
+        }
+        let k = bits - old;
+        let low = self.key_bits - old; // tag bits before
+        let new_low = low - k;
+        let slice = self.buf.slice();
+        for i in (0..1usize << old).rev() {
+            let mut moving = [0u64; WAYS];
+            for (w, m) in moving.iter_mut().enumerate() {
+                *m = slice[i * WAYS + w].swap(0, Ordering::Relaxed);
+            }
+            for e in moving {
+                if (e >> GEN_SHIFT) & 0xff != self.generation {
+                    continue;
+                }
+                let tag = e >> TAG_SHIFT;
+                let to = (i << k) | (tag >> new_low) as usize;
+                let moved = ((tag & ((1u64 << new_low) - 1)) << TAG_SHIFT)
+                    | (e & ((1u64 << TAG_SHIFT) - 1));
+                // At most WAYS entries come from bucket i, and the target buckets hold nothing
+                // of this generation yet.
+                if let Some(slot) = slice[to * WAYS..to * WAYS + WAYS]
+                    .iter()
+                    .find(|s| (s.load(Ordering::Relaxed) >> GEN_SHIFT) & 0xff != self.generation)
+                {
+                    slot.store(moved, Ordering::Relaxed);
+                }
+            }
+        }
+        self.bucket_bits.store(bits, Ordering::Relaxed);
+        self.dirty_bits.fetch_max(bits, Ordering::Relaxed);
     }
 
     /// Forgets every entry: O(1) by starting a new generation; every 255 generations the used
@@ -200,7 +249,7 @@ impl Table {
     pub fn reset(&mut self) {
         self.generation += 1;
         if self.generation > 255 {
-            let used = WAYS << self.dirty_bits.max(self.bucket_bits);
+            let used = WAYS << (*self.dirty_bits.get_mut()).max(*self.bucket_bits.get_mut());
             for e in &self.buf.slice()[..used.min(self.buf.len)] {
                 e.store(0, Ordering::Relaxed);
             }
@@ -208,7 +257,7 @@ impl Table {
                 e.store(0, Ordering::Relaxed);
             }
             self.generation = 1;
-            self.dirty_bits = 0;
+            *self.dirty_bits.get_mut() = 0;
         }
     }
 
@@ -231,7 +280,7 @@ impl Table {
         };
         let (buf, bits) = match near {
             Some(i) => (&self.near[i], self.near_bits),
-            None => (&self.buf, self.bucket_bits),
+            None => (&self.buf, self.bucket_bits.load(Ordering::Relaxed)),
         };
         let low = kb - bits;
         let i = (mixed >> low) as usize * WAYS;
@@ -319,7 +368,8 @@ impl Table {
 
     /// Notes that the active part of the table is about to be written by search threads.
     pub fn mark_dirty(&mut self) {
-        self.dirty_bits = self.dirty_bits.max(self.bucket_bits);
+        let bits = *self.bucket_bits.get_mut();
+        self.dirty_bits.fetch_max(bits, Ordering::Relaxed);
     }
 
     #[inline(always)]
@@ -381,6 +431,39 @@ mod tests {
             t.reset();
             assert_eq!(t.probe(k, None), None);
         }
+    }
+
+    #[test]
+    fn growing_the_prefix_keeps_every_entry_findable() {
+        // 2^16 buckets allocated (2 MiB), 2^10 in use, then 2^12, then all: every key stored
+        // in the narrow prefix (and not evicted there) is found with its bounds afterwards.
+        let mut t = Table::new(49, 2);
+        t.reset();
+        t.set_bucket_bits(10);
+        t.mark_dirty();
+        let keys: Vec<u64> = (0..3000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9) & ((1 << 49) - 1))
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, None, (i % 20) as i32 - 10, 15, Some(i % 7), 1 + i as u64);
+        }
+        let kept: Vec<(u64, Hit)> = keys
+            .iter()
+            .filter_map(|&k| t.probe(k, None).map(|h| (k, h)))
+            .collect();
+        assert!(kept.len() > 2000, "{} of 3000 kept", kept.len());
+        for bits in [12, 30] {
+            t.grow(bits);
+            for &(k, h) in &kept {
+                assert_eq!(t.probe(k, None), Some(h), "key {k:x} at {bits} bits");
+            }
+        }
+        assert_eq!(t.bucket_bits(), 16);
+        // Stale entries (an older generation) are not carried over.
+        t.reset();
+        t.set_bucket_bits(10);
+        t.grow(12);
+        assert!(kept.iter().all(|&(k, _)| t.probe(k, None).is_none()));
     }
 
     #[test]
