@@ -171,8 +171,7 @@ impl Connect4Solver {
         // Small solves use a prefix of the table that stays in the caches.
         let empty = self.width * self.height - moves;
         self.table
-            .set_bucket_bits(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));
-        self.table.mark_dirty();
+            .begin_solve(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));
         let (table, threads) = (&self.table, self.threads);
         dispatch!(
             self.width,

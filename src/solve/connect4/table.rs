@@ -145,6 +145,8 @@ pub struct Table {
     bucket_bits: AtomicU32,
     /// The current generation, 1..=255.
     generation: u64,
+    /// Nothing has been stored in this generation yet: the prefix size may still change.
+    fresh: bool,
     /// The largest `bucket_bits` used since the table was last zeroed: what a clear must wipe.
     dirty_bits: AtomicU32,
 }
@@ -177,6 +179,7 @@ impl Table {
             max_bucket_bits: bits,
             bucket_bits: AtomicU32::new(bits),
             generation: 1,
+            fresh: true,
             dirty_bits: AtomicU32::new(0),
         }
     }
@@ -186,14 +189,24 @@ impl Table {
         self.buf.len * 8
     }
 
-    /// Uses only the first `2^bits` buckets (clamped to what is allocated and to the minimum
-    /// the key size needs) until the next call: small solves then stay within the caches.
-    /// Entries stored under another size are not found again, so call this only right after
-    /// [`Table::reset`].
-    pub fn set_bucket_bits(&mut self, bits: u32) {
-        *self.bucket_bits.get_mut() = bits
+    /// Prepares a solve that would like a prefix of `2^bits` buckets (clamped to what is
+    /// allocated and to the minimum the key size needs): small solves then stay within the
+    /// caches. Right after a [`Table::reset`] the prefix is set to that size; otherwise it
+    /// only widens, moving the entries ([`Table::grow`]): the tag holds the key bits that the
+    /// bucket index does not, so an entry read under another prefix size would stand for
+    /// another key.
+    pub fn begin_solve(&mut self, bits: u32) {
+        let bits = bits
             .min(self.max_bucket_bits)
             .max(Self::min_bucket_bits(self.key_bits));
+        if self.fresh {
+            *self.bucket_bits.get_mut() = bits;
+            self.fresh = false;
+        } else {
+            self.grow(bits);
+        }
+        let bits = *self.bucket_bits.get_mut();
+        self.dirty_bits.fetch_max(bits, Ordering::Relaxed);
     }
 
     /// log2 of the buckets in use.
@@ -248,6 +261,7 @@ impl Table {
     /// part of the memory is zeroed for real.
     pub fn reset(&mut self) {
         self.generation += 1;
+        self.fresh = true;
         if self.generation > 255 {
             let used = WAYS << (*self.dirty_bits.get_mut()).max(*self.bucket_bits.get_mut());
             for e in &self.buf.slice()[..used.min(self.buf.len)] {
@@ -322,8 +336,8 @@ impl Table {
 
     /// Records `lower <= score <= upper` for `key` (and a best move, if known), found by a
     /// search of `nodes` nodes. Merges with an entry already there; otherwise replaces the
-    /// bucket's stale or least-work entry. Callers mark the active part dirty once per solve
-    /// ([`Table::mark_dirty`]), so that a later full clear wipes it.
+    /// bucket's stale or least-work entry. Callers start every solve with
+    /// [`Table::begin_solve`], which notes the part a later full clear must wipe.
     #[inline(always)]
     pub fn store(
         &self,
@@ -366,12 +380,6 @@ impl Table {
         );
     }
 
-    /// Notes that the active part of the table is about to be written by search threads.
-    pub fn mark_dirty(&mut self) {
-        let bits = *self.bucket_bits.get_mut();
-        self.dirty_bits.fetch_max(bits, Ordering::Relaxed);
-    }
-
     #[inline(always)]
     fn encode(&self, tag: u64, lower: i32, upper: i32, best: Option<usize>, work: u64) -> u64 {
         let mv = best.map_or(0, |c| c as u64 + 1);
@@ -403,7 +411,7 @@ mod tests {
         let mut t = Table::new(49, 1);
         let k = 0x1_2345_6789_abcd;
         assert_eq!(t.probe(k, None), None);
-        t.mark_dirty();
+        t.begin_solve(30);
         t.store(k, None, -3, 10, Some(2), 1000);
         assert_eq!(
             t.probe(k, None),
@@ -439,8 +447,7 @@ mod tests {
         // in the narrow prefix (and not evicted there) is found with its bounds afterwards.
         let mut t = Table::new(49, 2);
         t.reset();
-        t.set_bucket_bits(10);
-        t.mark_dirty();
+        t.begin_solve(10);
         let keys: Vec<u64> = (0..3000u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9) & ((1 << 49) - 1))
             .collect();
@@ -459,9 +466,13 @@ mod tests {
             }
         }
         assert_eq!(t.bucket_bits(), 16);
+        // A later solve that would like a narrower prefix keeps the wide one.
+        t.begin_solve(10);
+        assert_eq!(t.bucket_bits(), 16);
+        assert!(kept.iter().all(|&(k, h)| t.probe(k, None) == Some(h)));
         // Stale entries (an older generation) are not carried over.
         t.reset();
-        t.set_bucket_bits(10);
+        t.begin_solve(10);
         t.grow(12);
         assert!(kept.iter().all(|&(k, _)| t.probe(k, None).is_none()));
     }
@@ -471,7 +482,7 @@ mod tests {
         // A tiny table (the minimum for 20-bit keys) holding every key: each probe returns
         // its own bounds or nothing, never another key's.
         let mut t = Table::new(20, 0);
-        t.mark_dirty();
+        t.begin_solve(30);
         for k in 0..(1u64 << 20) {
             t.store(k, None, (k % 40) as i32 - 20, 21, None, k % 7);
         }
