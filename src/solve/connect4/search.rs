@@ -26,6 +26,9 @@ const MIRROR_ABOVE_EMPTY: i32 = 16;
 /// Positions with at most this many empty cells keep their entries in the searching thread's
 /// own small near region of the table, which stays in its core's caches (see [`Table`]).
 pub const NEAR_MAX_EMPTY: i32 = 16;
+/// A solve with several threads searches this many nodes on one thread before the others
+/// join (see [`solve`]).
+const SERIAL_NODES: u64 = 1 << 20;
 /// Several threads are used only for solves with at least this many empty cells.
 const PARALLEL_MIN_EMPTY: i32 = 20;
 /// Threads announce the positions they are searching (ABDADA) only above this many empty
@@ -119,6 +122,9 @@ pub struct Worker<'a, const W: usize, const H: usize> {
     fast: bool,
     /// This thread's near region of the table.
     region: usize,
+    /// A probe stops (as if another thread had answered it) once this thread has searched
+    /// this many nodes in all.
+    limit: u64,
 }
 
 /// A move with the facts the parent computed about it.
@@ -149,6 +155,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             aborted: false,
             fast: has_fast_instructions(),
             region: id,
+            limit: u64::MAX,
         }
     }
 
@@ -168,7 +175,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             self.ctl.stop.store(true, Ordering::Relaxed);
             self.aborted = true;
         }
-        if self.ctl.probe_done.load(Ordering::Relaxed) {
+        if self.ctl.probe_done.load(Ordering::Relaxed) || self.nodes >= self.limit {
             self.aborted = true;
         }
         self.aborted
@@ -618,13 +625,25 @@ pub fn solve<const W: usize, const H: usize>(
     let mut lo = G::<W, H>::lose_next(moves);
     let mut hi = (cells - 1 - moves as i32) / 2;
 
-    if threads <= 1 || cells - (moves as i32) < PARALLEL_MIN_EMPTY {
+    // One thread first: most solves are small, and those finish without paying for the
+    // helpers' start and the barriers of every probe. Past SERIAL_NODES the probe in progress
+    // is abandoned (its finished subtrees stay in the table) and all threads take over.
+    let parallel = threads > 1 && cells - (moves as i32) >= PARALLEL_MIN_EMPTY;
+    let serial_nodes = {
         let ctl = Control::new(budget, false);
         let mut main = Worker::<W, H>::new(table, &ctl, 0);
+        if parallel {
+            main.limit = SERIAL_NODES;
+        }
         while lo < hi {
             let mid = next_probe(lo, hi);
             let before = main.nodes;
-            let v = main.probe(cur, mask, moves, opp_win, mid)?;
+            let Some(v) = main.probe(cur, mask, moves, opp_win, mid) else {
+                if ctl.stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                break;
+            };
             log::debug!("probe > {mid}: {v} ({} nodes)", main.nodes - before);
             grow_for(table, main.nodes);
             if v <= mid {
@@ -633,7 +652,10 @@ pub fn solve<const W: usize, const H: usize>(
                 lo = v.max(lo)
             }
         }
-        return Some((lo, main.nodes));
+        main.nodes
+    };
+    if lo == hi {
+        return Some((lo, serial_nodes));
     }
 
     let ctl = Control::new(budget, true);
@@ -702,6 +724,6 @@ pub fn solve<const W: usize, const H: usize>(
             .into_iter()
             .map(|h| h.join().expect("a search thread panicked"))
             .sum();
-        answered.then_some((lo, main.nodes + helper_nodes))
+        answered.then_some((lo, serial_nodes + main.nodes + helper_nodes))
     })
 }
