@@ -23,6 +23,7 @@ fn handshake_lists_options_and_every_game() {
         "option name Clear Hash type button",
         "option name Threads type spin default 1 min 1 max 256",
         "option name UseSolver type check default true",
+        "option name UseBook type check default true",
         "option name Move Overhead type spin default 10 min 0 max 5000",
         "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko",
     ] {

@@ -183,6 +183,29 @@ impl Connect4 {
         self.moves
     }
 
+    /// The position on `like`'s board with `current` the side to move's discs and `mask` every
+    /// disc (layout in the module doc); `None` unless every column's discs rest on the bottom
+    /// and the side to move holds half the discs (rounded down), as alternating play leaves
+    /// them. A four on the board is not checked for.
+    pub fn from_bits(like: &Connect4, current: u64, mask: u64) -> Option<Connect4> {
+        let r = like.rules;
+        let moves = mask.count_ones();
+        let grounded = (0..r.width).all(|c| {
+            let col = mask & r.column_mask(c);
+            col & (col + r.bottom_mask_col(c)) == 0
+        });
+        (mask & !r.board == 0
+            && current & !mask == 0
+            && grounded
+            && current.count_ones() == moves / 2)
+            .then_some(Connect4 {
+                current,
+                mask,
+                moves,
+                rules: r,
+            })
+    }
+
     pub fn can_play(&self, col: u32) -> bool {
         self.mask & self.rules.top_mask_col(col) == 0
     }

@@ -131,6 +131,7 @@ pub struct Engine {
     threads: usize,
     overhead_ms: u64,
     use_solver: bool,
+    use_book: bool,
     running: Option<Running>,
     /// Numbers the jobs, so a late `WorkerDone` is not taken for the current job's.
     jobs: u64,
@@ -168,6 +169,7 @@ impl Engine {
             threads: DEFAULT_THREADS,
             overhead_ms: DEFAULT_OVERHEAD_MS,
             use_solver: true,
+            use_book: true,
             running: None,
             jobs: 0,
             pending: VecDeque::new(),
@@ -362,7 +364,10 @@ impl Engine {
             return;
         }
         match new_session(name, params, self.hash_mb, self.threads) {
-            Ok(g) => self.game = g,
+            Ok(g) => {
+                self.game = g;
+                self.game.set_book(self.use_book);
+            }
             Err(e) => self.out.error(command, &e),
         }
     }
@@ -377,6 +382,7 @@ impl Engine {
                 "option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"
             ),
             "option name UseSolver type check default true".to_string(),
+            "option name UseBook type check default true".to_string(),
             format!(
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
             ),
@@ -427,6 +433,20 @@ impl Engine {
                     &format!("UseSolver needs true or false, got '{}'", value.unwrap_or("")),
                 ),
             },
+            "usebook" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => {
+                    self.use_book = true;
+                    self.game.set_book(true);
+                }
+                Some("false") => {
+                    self.use_book = false;
+                    self.game.set_book(false);
+                }
+                _ => self.out.error(
+                    "setoption",
+                    &format!("UseBook needs true or false, got '{}'", value.unwrap_or("")),
+                ),
+            },
             "move overhead" => match number(0, MAX_OVERHEAD_MS) {
                 Ok(n) => self.overhead_ms = n,
                 Err(e) => self.out.error("setoption", &e),
@@ -438,7 +458,7 @@ impl Engine {
             _ => self.out.error(
                 "setoption",
                 &format!(
-                    "unknown option '{name}' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, UCI_Variant)"
+                    "unknown option '{name}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, UCI_Variant)"
                 ),
             ),
         }

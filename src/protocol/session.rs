@@ -76,6 +76,8 @@ pub trait GameSession: Send {
     fn clear_hash(&mut self);
     /// Threads the game's solver may search with.
     fn set_threads(&mut self, threads: usize);
+    /// Whether the game's solver may answer from its opening book.
+    fn set_book(&mut self, on: bool);
 }
 
 pub struct Session<G: Game> {
@@ -84,6 +86,8 @@ pub struct Session<G: Game> {
     hash_mb: usize,
     /// Threads for the solver (the `Threads` option).
     threads: usize,
+    /// The solver's opening book is on (the `UseBook` option).
+    book: bool,
     brain: Option<Brain<G>>,
     worker: Option<JoinHandle<Option<Brain<G>>>>,
 }
@@ -91,21 +95,23 @@ pub struct Session<G: Game> {
 impl<G: Solvable> Session<G> {
     pub fn new(params: &Params, hash_mb: usize, threads: usize) -> Result<Session<G>, String> {
         let start = G::new(params).map_err(|e| e.to_string())?;
-        let brain = Self::new_brain(&start, hash_mb, threads);
+        let brain = Self::new_brain(&start, hash_mb, threads, true);
         Ok(Session {
             pos: start.clone(),
             start,
             hash_mb,
             threads,
+            book: true,
             brain: Some(brain),
             worker: None,
         })
     }
 
-    fn new_brain(start: &G, hash_mb: usize, threads: usize) -> Brain<G> {
+    fn new_brain(start: &G, hash_mb: usize, threads: usize, book: bool) -> Brain<G> {
         let mut solver = G::solver(start, hash_mb);
         if let Some(s) = solver.as_mut() {
             s.set_threads(threads);
+            s.set_book(book);
         }
         Brain {
             searcher: Searcher::new(hash_mb),
@@ -115,9 +121,9 @@ impl<G: Solvable> Session<G> {
 
     fn brain(&mut self) -> &mut Brain<G> {
         self.join();
-        let (hash_mb, threads, start) = (self.hash_mb, self.threads, &self.start);
+        let (hash_mb, threads, book, start) = (self.hash_mb, self.threads, self.book, &self.start);
         self.brain
-            .get_or_insert_with(|| Self::new_brain(start, hash_mb, threads))
+            .get_or_insert_with(|| Self::new_brain(start, hash_mb, threads, book))
     }
 }
 
@@ -347,6 +353,13 @@ impl<G: Solvable> GameSession for Session<G> {
         self.threads = threads;
         if let Some(s) = self.brain().solver.as_mut() {
             s.set_threads(threads);
+        }
+    }
+
+    fn set_book(&mut self, on: bool) {
+        self.book = on;
+        if let Some(s) = self.brain().solver.as_mut() {
+            s.set_book(on);
         }
     }
 

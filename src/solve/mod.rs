@@ -82,6 +82,10 @@ pub trait Solver<G: Game>: Send {
     /// Lets the solver search with up to `threads` threads (the `Threads` option). Solvers
     /// that answer by lookup or formula ignore it.
     fn set_threads(&mut self, _threads: usize) {}
+
+    /// Turns the solver's opening book on or off (the `UseBook` option). Solvers without one
+    /// ignore it.
+    fn set_book(&mut self, _on: bool) {}
 }
 
 /// Games that have a solver for (some of) their rule variants.

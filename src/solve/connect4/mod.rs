@@ -15,6 +15,8 @@
 //! touched once, up front.
 
 mod board;
+pub mod book;
+mod book_build;
 mod cli;
 mod search;
 mod table;
@@ -85,6 +87,8 @@ pub struct Connect4Solver {
     height: u32,
     table: Table,
     threads: usize,
+    /// Answer from the opening book ([`book`]) where it has the position.
+    book: bool,
 }
 
 impl Connect4Solver {
@@ -106,6 +110,7 @@ impl Connect4Solver {
             height: r.height,
             table: Table::new(r.width * (r.height + 1), mb),
             threads: 1,
+            book: true,
         })
     }
 
@@ -133,6 +138,12 @@ impl Connect4Solver {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Whether [`Solver::solve`] answers from the opening book where it can (on by default;
+    /// [`Connect4Solver::score`] always searches).
+    pub fn set_book(&mut self, on: bool) {
+        self.book = on;
     }
 
     fn check_size(&self, pos: &Connect4) {
@@ -290,6 +301,20 @@ pub fn value_from_score(score: i32, moves: u32, cells: u32) -> i32 {
 impl Solver<Connect4> for Connect4Solver {
     fn solve(&mut self, pos: &Connect4, budget: &Budget) -> Option<Solution<u8>> {
         let cells = pos.rules().width * pos.rules().height;
+        if let Some(m) = self
+            .book
+            .then(|| book::Book::builtin().lookup(pos))
+            .flatten()
+        {
+            return Some(Solution {
+                best: Some(m.column),
+                value: value_from_score(m.score, pos.moves_played(), cells),
+                exact: true,
+                pv: vec![m.column],
+                nodes: 0,
+                tbhits: 1,
+            });
+        }
         let scored = self.score_within(pos, budget)?;
         let value = value_from_score(scored.score, pos.moves_played(), cells);
         if pos.outcome().is_some() {
@@ -323,6 +348,10 @@ impl Solver<Connect4> for Connect4Solver {
 
     fn set_threads(&mut self, threads: usize) {
         Connect4Solver::set_threads(self, threads);
+    }
+
+    fn set_book(&mut self, on: bool) {
+        Connect4Solver::set_book(self, on);
     }
 }
 
