@@ -43,7 +43,7 @@ impl<const W: usize, const H: usize> Geo<W, H> {
         let mut o = [0usize; W];
         let mut i = 0;
         while i < W {
-            let off = (i + 1) / 2;
+            let off = i.div_ceil(2);
             o[i] = if i % 2 == 1 { W / 2 - off } else { W / 2 + off };
             i += 1;
         }

@@ -355,7 +355,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             if replies & !(threats >> 1) == 0 {
                 return (cells - 1 - m) / 2;
             }
-            if H % 2 == 0 && moves % 2 == 1 {
+            if H.is_multiple_of(2) && moves % 2 == 1 {
                 floor = floor.max(-G::<W, H>::claimeven_bound(cur ^ mask, after, cposs));
             }
             let (ckey, cmirrored) = Self::canonical(cur ^ mask, after, moves + 1);
@@ -387,7 +387,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         }
         // Claimeven (Allis), with the first player to move on a board of even height: see
         // [`Geo::claimeven_bound`].
-        if H % 2 == 0 && moves % 2 == 0 {
+        if H.is_multiple_of(2) && moves.is_multiple_of(2) {
             upper = upper.min(G::<W, H>::claimeven_bound(cur, mask, possible));
         }
         if lower >= beta {
