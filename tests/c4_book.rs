@@ -242,3 +242,41 @@ fn go_on_the_empty_board_answers_mate_21_from_the_book() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn the_solver_asks_for_clock_time_just_past_the_book() {
+    use ply::game::Params;
+    use ply::solve::Solver;
+    let start = Connect4::default();
+    let mut solver = Connect4Solver::with_table_mb(&start, 16).unwrap();
+    let depth = Book::builtin().depth;
+    let mut pos = start;
+    let mut shares = Vec::new();
+    // Play the centre-first first legal move until the board holds depth + 6 discs.
+    while pos.moves_played() < depth + 6 {
+        shares.push((pos.moves_played(), solver.proof_share(&pos)));
+        pos.play(legal(&pos)[0]);
+    }
+    for (discs, share) in shares {
+        let past = discs.saturating_sub(depth);
+        let want = if (1..=4).contains(&past) { 0.25 } else { 0.0 };
+        assert_eq!(share, want, "{discs} discs");
+    }
+    let mut past_book = start;
+    for _ in 0..=depth {
+        past_book.play(legal(&past_book)[0]);
+    }
+    assert_eq!(solver.proof_share(&past_book), 0.25);
+    solver.set_book(false);
+    assert_eq!(solver.proof_share(&past_book), 0.0);
+    // Other sizes have no book.
+    let big = Connect4::new(&Params::parse(["width=8", "height=6"]).unwrap()).unwrap();
+    let mut s8 = Connect4Solver::with_table_mb(&big, 16).unwrap();
+    let mut p8 = big;
+    for _ in 0..=depth {
+        p8.play(legal(&p8)[0]);
+    }
+    assert_eq!(s8.proof_share(&p8), 0.0);
+    s8.set_book(true);
+    assert_eq!(s8.proof_share(&p8), 0.0);
+}

@@ -389,6 +389,23 @@ fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> 
     s
 }
 
+/// How long the solver may search before the heuristic search takes over: half the move's
+/// hard budget, or `share` of the clock when the solver asks for more there
+/// ([`Solver::proof_share`]; at most 8/10 of the clock, as the hard budget, and never past a
+/// `movetime`). `None` when time does not limit the move.
+fn solver_time(limits: &Limits, share: f64) -> Option<Duration> {
+    let (_, hard) = limits.budgets()?;
+    let Some(clock) = limits.clock else {
+        return Some(hard / 2);
+    };
+    let available = clock.time.saturating_sub(limits.overhead);
+    let mut asked = available.mul_f64(share.clamp(0.0, 0.8));
+    if limits.movetime.is_some() {
+        asked = asked.min(hard);
+    }
+    Some((hard / 2).max(asked))
+}
+
 /// Limits left for the heuristic search after a solver spent `spent` of them.
 fn remaining(mut limits: Limits, spent: Duration) -> Limits {
     limits.movetime = limits.movetime.map(|m| m.saturating_sub(spent));
@@ -426,7 +443,7 @@ fn run_search<G: Game>(
         let budgets = limits.budgets();
         let budget = Budget {
             stop: &w.stop.flag,
-            deadline: budgets.map(|(_, hard)| start + hard / 2),
+            deadline: solver_time(&limits, solver.proof_share(pos)).map(|t| start + t),
             nodes: match (limits.nodes, budgets, limits.infinite, limits.depth) {
                 (Some(n), _, _, _) => Some(n),
                 (None, None, false, Some(_)) => Some(SOLVER_NODES_WITHOUT_CLOCK),
@@ -474,4 +491,45 @@ fn run_perft<G: Game>(pos: &G, depth: u32, w: &Worker) {
         }
     }
     w.last_line(&format!("Nodes searched: {total}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc_ms: u64) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                inc: Duration::from_millis(inc_ms),
+                movestogo: None,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn solver_time_is_half_the_hard_budget_unless_the_solver_asks_for_more() {
+        let l = clock(1000, 10);
+        let (_, hard) = l.budgets().unwrap();
+        assert_eq!(solver_time(&l, 0.0), Some(hard / 2));
+        // A quarter of 1 s is more than half of the hard budget (3 × (40 + 7.5) ms).
+        assert_eq!(solver_time(&l, 0.25), Some(Duration::from_millis(250)));
+        // Never past 8/10 of the clock, whatever the solver asks.
+        assert_eq!(solver_time(&l, 1.0), Some(Duration::from_millis(800)));
+        // Move Overhead is off the clock first.
+        let mut o = clock(1000, 10);
+        o.overhead = Duration::from_millis(200);
+        assert_eq!(solver_time(&o, 0.25), Some(Duration::from_millis(200)));
+        // A movetime caps the move; no time limit, no deadline.
+        let mut m = clock(1000, 10);
+        m.movetime = Some(Duration::from_millis(100));
+        assert_eq!(solver_time(&m, 0.25), Some(Duration::from_millis(100)));
+        assert_eq!(solver_time(&Limits::depth(5), 0.25), None);
+        let inf = Limits {
+            infinite: true,
+            ..clock(1000, 10)
+        };
+        assert_eq!(solver_time(&inf, 0.25), None);
+    }
 }

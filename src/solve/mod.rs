@@ -86,6 +86,15 @@ pub trait Solver<G: Game>: Send {
     /// Turns the solver's opening book on or off (the `UseBook` option). Solvers without one
     /// ignore it.
     fn set_book(&mut self, _on: bool) {}
+
+    /// The share of the side's remaining clock the solver may spend on `pos` (0 to 1), where
+    /// a proof is likely soon and pays for the rest of the game (every later position is then
+    /// proven from the solver's table in no time). 0, the default, leaves the solver its
+    /// usual part of the move's budget; the engine never gives it more than the move's hard
+    /// limit allows the whole search.
+    fn proof_share(&self, _pos: &G) -> f64 {
+        0.0
+    }
 }
 
 /// Games that have a solver for (some of) their rule variants.

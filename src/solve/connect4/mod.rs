@@ -353,7 +353,26 @@ impl Solver<Connect4> for Connect4Solver {
     fn set_book(&mut self, on: bool) {
         Connect4Solver::set_book(self, on);
     }
+
+    /// A quarter of the clock in the first four plies past the opening book (7×6, book on):
+    /// there most positions are proven in milliseconds but a few take seconds (README,
+    /// opening book), and once one is proven the rest of the game is.
+    fn proof_share(&self, pos: &Connect4) -> f64 {
+        let r = pos.rules();
+        let depth = book::Book::builtin().depth;
+        let past = pos.moves_played().saturating_sub(depth);
+        if self.book && (r.width, r.height) == (7, 6) && (1..=PROOF_PLIES).contains(&past) {
+            PROOF_SHARE
+        } else {
+            0.0
+        }
+    }
 }
+
+/// How many plies past the book, and what share of its clock, the engine gives the solver
+/// ([`Solver::proof_share`]).
+const PROOF_PLIES: u32 = 4;
+const PROOF_SHARE: f64 = 0.25;
 
 impl Solvable for Connect4 {
     /// The exact solver with a `table_mb` MiB table and one thread, for the sizes it supports.
