@@ -3,7 +3,7 @@
 //! evaluation changes it); the time gives nodes per second for each game.
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Params, play_moves};
@@ -69,6 +69,22 @@ pub const POSITIONS: &[BenchPosition] = &[
         "",
         7,
     ),
+    bp("chess", &[], None, "", 6),
+    bp("chess", &[], None, "e2e4 c7c5 g1f3 d7d6", 5),
+    bp(
+        "chess",
+        &[],
+        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        "",
+        5,
+    ),
+    bp(
+        "chess",
+        &[],
+        Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+        "",
+        8,
+    ),
 ];
 
 pub struct BenchLine {
@@ -79,8 +95,14 @@ pub struct BenchLine {
     pub time: Duration,
 }
 
+/// The table each bench search gets unless told otherwise (`ply bench --hash`), in MiB; the
+/// engine's `bench` command always uses it, so its checksum does not depend on `Hash`.
+pub const BENCH_HASH_MB: usize = 16;
+
 pub struct BenchReport {
     pub lines: Vec<BenchLine>,
+    /// Stopped before every position was searched to its depth.
+    pub stopped: bool,
 }
 
 impl BenchReport {
@@ -90,44 +112,60 @@ impl BenchReport {
     pub fn time(&self) -> Duration {
         self.lines.iter().map(|l| l.time).sum()
     }
-}
 
-fn nps(nodes: u64, time: Duration) -> u64 {
-    (nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64
-}
-
-impl fmt::Display for BenchReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for l in &self.lines {
-            writeln!(
-                f,
-                "info string bench {} {} depth {} nodes {} time {}",
-                l.game,
-                l.label,
-                l.depth,
-                l.nodes,
-                l.time.as_millis()
-            )?;
-        }
+    /// The lines after the positions' own: one summary per game, the total nodes (the
+    /// checksum) and nodes per second.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
         for game in crate::games::NAMES {
             let (n, t) = self
                 .lines
                 .iter()
                 .filter(|l| l.game == *game)
                 .fold((0, Duration::ZERO), |(n, t), l| (n + l.nodes, t + l.time));
-            writeln!(
-                f,
-                "info string bench {game} nodes {n} time {} nps {}",
+            out += &format!(
+                "info string bench {game} nodes {n} time {} nps {}\n",
                 t.as_millis(),
                 nps(n, t)
-            )?;
+            );
         }
-        writeln!(f, "Nodes searched: {}", self.nodes())?;
-        write!(f, "Nodes/second: {}", nps(self.nodes(), self.time()))
+        out += &format!("Nodes searched: {}\n", self.nodes());
+        out += &format!("Nodes/second: {}", nps(self.nodes(), self.time()));
+        out
     }
 }
 
-fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize) -> BenchLine {
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64
+}
+
+impl fmt::Display for BenchLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "info string bench {} {} depth {} nodes {} time {}",
+            self.game,
+            self.label,
+            self.depth,
+            self.nodes,
+            self.time.as_millis()
+        )
+    }
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for l in &self.lines {
+            writeln!(f, "{l}")?;
+        }
+        if self.stopped {
+            writeln!(f, "info string bench stopped")?;
+        }
+        f.write_str(&self.summary())
+    }
+}
+
+fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize, stop: &AtomicBool) -> BenchLine {
     let params = Params::parse(p.params.iter().copied()).expect("bench parameters are valid");
     let start = G::new(&params).expect("bench parameters are valid");
     let pos = match p.fen {
@@ -137,9 +175,8 @@ fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize) -> BenchLine 
     let moves: Vec<&str> = p.moves.split_whitespace().collect();
     let pos = play_moves(&pos, &moves).expect("bench moves are legal");
     let mut searcher = Searcher::<G>::new(hash_mb);
-    let stop = AtomicBool::new(false);
     let t = Instant::now();
-    let r = searcher.search(&pos, &Limits::depth(depth), &stop, &mut |_| {});
+    let r = searcher.search(&pos, &Limits::depth(depth), stop, &mut |_| {});
     let mut label = if p.params.is_empty() {
         String::new()
     } else {
@@ -164,12 +201,30 @@ fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize) -> BenchLine 
 /// Runs every bench position at its depth (or at `depth` when given), each with a fresh
 /// table of `hash_mb` MiB so the count does not depend on what ran before.
 pub fn run(depth: Option<u32>, hash_mb: usize) -> BenchReport {
-    let lines = POSITIONS
-        .iter()
-        .map(|p| {
-            let d = depth.unwrap_or(p.depth);
-            with_game!(p.game, G => run_one::<G>(p, d, hash_mb), _ => unreachable!("bench names a known game"))
-        })
-        .collect();
-    BenchReport { lines }
+    run_until(depth, hash_mb, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// [`run`], calling `each` with every position's line as it is done, and giving up once
+/// `stop` is set (the position being searched ends as a stopped search does, after depth 1;
+/// the report is marked stopped).
+pub fn run_until(
+    depth: Option<u32>,
+    hash_mb: usize,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(&BenchLine),
+) -> BenchReport {
+    let mut lines = Vec::new();
+    for p in POSITIONS {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let d = depth.unwrap_or(p.depth);
+        let line = with_game!(p.game, G => run_one::<G>(p, d, hash_mb, stop), _ => unreachable!("bench names a known game"));
+        each(&line);
+        lines.push(line);
+    }
+    BenchReport {
+        lines,
+        stopped: stop.load(Ordering::Relaxed),
+    }
 }

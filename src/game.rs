@@ -248,6 +248,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The number of legal moves, as `legal_moves` would produce them; `scratch` is a buffer
+    /// the default lists them into. Perft counts its last ply with this; a game that can count
+    /// without listing (chess counts cozy-chess's per-piece move sets in bulk) overrides it.
+    fn legal_move_count(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        scratch.clear();
+        self.legal_moves(scratch);
+        scratch.len()
+    }
+
     /// A small integer naming the move, `< MOVE_IDS`, for history tables. Collisions are
     /// allowed (it only steers move ordering).
     fn move_id(&self, mv: Self::Move) -> usize;
@@ -280,11 +289,11 @@ fn perft_rec<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 
         return 1;
     }
     let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    if depth == 1 {
+        return pos.legal_move_count(mine) as u64;
+    }
     mine.clear();
     pos.legal_moves(mine);
-    if depth == 1 {
-        return mine.len() as u64;
-    }
     let mut total = 0;
     for &mv in mine.iter() {
         let mut child = pos.clone();

@@ -2,14 +2,16 @@
 //!
 //! Layers, each depending only on those above it:
 //! - [`game`]: the `Game` trait, players, outcomes (no I/O);
-//! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko;
+//! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko, chess;
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
-//! - [`protocol`]: the UCI-style line protocol and the engine session.
+//! - [`protocol`]: the UCI-style line protocol and the engine session;
+//! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes.
 
 pub mod analyse;
 pub mod bench;
 pub mod game;
 pub mod games;
+pub mod gui;
 pub mod protocol;
 pub mod referee;
 pub mod search;

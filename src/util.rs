@@ -20,12 +20,55 @@ impl Rng {
 
     /// Uniform in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32 for small `n`).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
         }
+    }
+}
+
+/// Drops `value` on a short-lived thread of its own, so that freeing a large table (tens of
+/// milliseconds for a GiB of touched pages) does not hold up the caller. When no thread can
+/// be started, the closure, and `value` with it, is dropped here instead.
+pub fn drop_in_background<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("ply-free".into())
+        .spawn(move || drop(value));
+}
+
+/// Whether the system would give this process `bytes` of memory in one allocation now (it is
+/// asked, and the memory handed back at once: with zeroed pages supplied on first write, this
+/// costs no time and no resident memory). A `false` means a table of that size cannot exist;
+/// a `true` does not promise that the pages can all be filled later.
+pub fn can_allocate(bytes: usize) -> bool {
+    // The allocator's smallest alignment: zeroed memory then comes from calloc, which takes
+    // fresh pages from the system without writing them.
+    let Ok(layout) = std::alloc::Layout::from_size_align(bytes.max(1), 16) else {
+        return false;
+    };
+    // SAFETY: a non-zero-sized layout; the pointer is freed with the same layout. The
+    // black_box keeps the compiler from removing the pair and assuming success.
+    unsafe {
+        let p = std::hint::black_box(std::alloc::alloc_zeroed(layout));
+        if p.is_null() {
+            return false;
+        }
+        std::alloc::dealloc(p, layout);
+    }
+    true
+}
+
+/// Makes the C allocator (glibc) serve every allocation of 1 MiB or more with pages of its
+/// own, returned to the system when freed. Without it, glibc raises its threshold after large
+/// frees and serves later tables from its heap, where freed ones stay resident: a cleared or
+/// resized table could then count twice in the process's memory. Call it once, at start.
+pub fn return_large_frees_to_the_system() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes the allocator's tunables; called before other threads.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
 }

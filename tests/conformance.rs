@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use ply::game::{Game, MoveError, Params, find_legal, perft};
-use ply::games::{Connect4, Nim, Teeko, TicTacToe};
+use ply::games::{Chess, Connect4, Nim, Teeko, TicTacToe};
 use ply::util::Rng;
 
 struct Report {
@@ -15,7 +15,8 @@ struct Report {
 
 /// Plays `playouts` random games of at most `max_plies` from the start of `G` with
 /// `params`, checking at every position:
-/// - legal moves are empty exactly when the game is over, and never repeat;
+/// - legal moves are empty exactly when the game is over, never repeat, and number
+///   `legal_move_count`;
 /// - every legal move's notation parses back to it (and `find_legal` agrees), and
 ///   `malformed` texts are refused as malformed;
 /// - the position notation round-trips: same key, side, outcome, moves and perft(2);
@@ -54,6 +55,12 @@ fn conformance<G: Game>(
                 "{}: moves empty iff over at {}",
                 G::NAME,
                 pos.fen()
+            );
+            assert_eq!(
+                pos.legal_move_count(&mut Vec::new()),
+                moves.len(),
+                "{}: legal_move_count",
+                G::NAME
             );
             let mut seen = moves.clone();
             seen.sort_by_key(|m| pos.format_move(*m));
@@ -216,5 +223,24 @@ fn teeko_conforms() {
             r.playouts
         );
         assert!(r.positions > 10_000);
+    }
+}
+
+#[test]
+fn chess_conforms() {
+    let bad = &[
+        "", "e2", "e2e4x", "e9e4", "i2i4", "E2E4", "e2-e4", "Nf3", "0000", "e7e8k", "e2e4 ",
+    ];
+    for params in [&[][..], &["chess960=true"], &["chess960=true", "start=0"]] {
+        // Random chess mostly ends by a dead position or the fifty-move rule; the key is not
+        // perfect for FEN texts (the clocks are not part of it).
+        let r = conformance::<Chess>(params, 40, 500, false, bad);
+        assert!(
+            r.finished * 4 > r.playouts * 3,
+            "{params:?}: {} of {} ended",
+            r.finished,
+            r.playouts
+        );
+        assert!(r.positions > 5_000, "{params:?}: {}", r.positions);
     }
 }

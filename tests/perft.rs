@@ -2,7 +2,10 @@
 //!
 //! Tic-tac-toe and Connect Four: design.md §5. Nim and Teeko: counted independently by
 //! `scripts/perft_oracle.py` (plain Python written apart from ply's Rust, run with
-//! `python3 scripts/perft_oracle.py`), which also reproduces the two known tables.
+//! `python3 scripts/perft_oracle.py`), which also reproduces the two known tables. Chess: the
+//! six standard perft positions (start, "Kiwipete", and positions 3 to 6 of the
+//! Chess Programming Wiki's perft results), up to about ten million leaves each;
+//! `scripts/chess_perft.sh` runs the deeper rows.
 
 mod common;
 
@@ -102,4 +105,65 @@ fn teeko() {
         &["newgame teeko advanced=true", p2],
         &[19, 319, 6006, 95694, 1792848],
     );
+}
+
+/// Runs `go perft depth` on a chess FEN and checks the total.
+fn check_chess(fen: &str, depth: u32, expected: u64) {
+    let mut e = Engine::start();
+    e.send("newgame chess");
+    e.send(&format!("position fen {fen}"));
+    e.send(&format!("go perft {depth}"));
+    let lines = e.read_until(|l| l.starts_with("Nodes searched"));
+    let total: u64 = lines.last().unwrap()["Nodes searched: ".len()..]
+        .parse()
+        .unwrap();
+    assert_eq!(total, expected, "{fen} depth {depth}");
+}
+
+#[test]
+fn chess() {
+    let rows: &[(&str, u32, u64)] = &[
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            4,
+            197_281,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            5,
+            4_865_609,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+            97_862,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            4,
+            4_085_603,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674_624),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            4,
+            422_333,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            4,
+            2_103_487,
+        ),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            4,
+            3_894_594,
+        ),
+    ];
+    for &(fen, depth, count) in rows {
+        check_chess(fen, depth, count);
+    }
+    // The startpos shortcut and the per-move split, as Stockfish prints them.
+    check(&["newgame chess"], &[20, 400, 8902]);
 }

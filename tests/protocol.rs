@@ -24,8 +24,8 @@ fn handshake_lists_options_and_every_game() {
         "option name Threads type spin default 1 min 1 max 256",
         "option name UseSolver type check default true",
         "option name UseBook type check default true",
-        "option name Move Overhead type spin default 10 min 0 max 5000",
-        "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko var chess",
     ] {
         assert!(
             lines.iter().any(|l| l == opt),
@@ -232,8 +232,8 @@ fn bad_input_is_reported_and_changes_nothing() {
             "info string error go: 'depth' must be at least 1 (column 10)",
         ),
         (
-            "newgame chess",
-            "info string error newgame: unknown game 'chess' (known: tictactoe, connect4, nim, teeko)",
+            "newgame go",
+            "info string error newgame: unknown game 'go' (known: tictactoe, connect4, nim, teeko, chess)",
         ),
         (
             "newgame connect4 width=99",
@@ -257,7 +257,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         ),
         (
             "position fen 7/7/7/7/7 x",
-            "info string error position: fen '7/7/7/7/7 x': expected 6 rows separated by '/', got 5 (the board is 7x6; newgame connect4 width=W height=H changes it)",
+            "info string error position: fen '7/7/7/7/7 x': expected 6 rows separated by '/', got 5 (the board is 7x6; newgame connect4 width=W height=H changes it) (column 14)",
         ),
         (
             "position startpos moves 4 x",

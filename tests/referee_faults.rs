@@ -146,3 +146,57 @@ fn without_recover_a_crash_stops_the_match_with_exit_code_2() {
         "Score of ply vs crash: 1 - 0 - 0  [1.000] 1"
     );
 }
+
+/// The referee's memory stays bounded whatever an engine prints: a 40 MB info line before
+/// every move, a 64 MB option line in the handshake, or a million info lines while the
+/// opponent thinks (which took the referee to 100 MB and more). Lines are cut at 64 KiB
+/// with a warning, and no game is forfeited for it.
+#[test]
+fn huge_or_endless_engine_output_keeps_the_referee_small() {
+    for mode in ["hugeinfo", "hugeoption", "spam"] {
+        let dir = scratch(&format!("memory-{mode}"));
+        let rec = dir.join("r.jsonl");
+        let mut cmd = std::process::Command::new(referee());
+        hermetic(&mut cmd)
+            .args(["--game", "tictactoe", "--games", "2", "--engine"])
+            .arg(format!("cmd={}", ply()))
+            .args(["depth=4", "option.UseSolver=false", "name=ply", "--engine"])
+            .args(["cmd=python3", &format!("arg={}", fake())])
+            .args([&format!("arg={mode}"), &format!("name={mode}"), "tc=60"])
+            .args(["--records", rec.to_str().unwrap()])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let child = cmd.spawn().unwrap();
+        let pid = child.id();
+        let peak = std::thread::spawn(move || {
+            let mut peak = 0.0f64;
+            while let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+                if let Some(kib) = status
+                    .lines()
+                    .find(|l| l.starts_with("VmHWM:"))
+                    .and_then(|l| l.split_whitespace().nth(1))
+                    .and_then(|v| v.parse::<f64>().ok())
+                {
+                    peak = peak.max(kib / 1024.0);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            peak
+        });
+        let out = child.wait_with_output().unwrap();
+        let peak = peak.join().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{mode}: {text}");
+        assert_eq!(
+            line_starting(&text, "Forfeits: "),
+            format!("Forfeits: ply none; {mode} none")
+        );
+        assert_eq!(records(&rec).len(), 2);
+        // Zero when /proc is not there to say.
+        assert!(peak < 48.0, "{mode}: the referee reached {peak:.0} MiB");
+        if mode != "spam" {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("cut to its first 65536"), "{mode}: {err}");
+        }
+    }
+}

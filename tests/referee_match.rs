@@ -200,7 +200,7 @@ fn usage_errors_exit_with_1_and_missing_engines_with_2() {
         &["--game", "connect4"],
         &[
             "--game",
-            "chess",
+            "go",
             "--engine",
             "builtin=random",
             "--engine",

@@ -100,3 +100,33 @@ fn a_fresh_user_gets_the_table_without_asking() {
         "the table was saved for next time"
     );
 }
+
+/// `PLY_TABLES` names the only directory: when it cannot be written, the table is built in
+/// memory (and used), never saved elsewhere behind the user's back.
+#[test]
+fn an_explicit_table_directory_is_never_replaced() {
+    let dir = scratch("explicit");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a directory").unwrap();
+    let tables = blocker.join("tables");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut e = Engine::start_with_env(&[
+        ("PLY_TABLES", tables.to_str().unwrap()),
+        ("PLY_TABLES_AUTOBUILD", "1"),
+        ("TMPDIR", tmp.to_str().unwrap()),
+    ]);
+    e.send("newgame teeko");
+    let t = Instant::now();
+    while e.go("go depth 2").field("tbhits").is_none() {
+        assert!(
+            t.elapsed() < Duration::from_secs(600),
+            "no table after 10 minutes"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(
+        std::fs::read_dir(&tmp).unwrap().next().is_none(),
+        "nothing was written to the fallback directory"
+    );
+}

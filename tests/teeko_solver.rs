@@ -15,7 +15,9 @@ use ply::games::Teeko;
 use ply::games::teeko::{TeekoMove, rules};
 use ply::search::{MATE, MATE_BOUND, Score, terminal_value};
 use ply::solve::teeko::index::{ALL, Layer, masks};
-use ply::solve::teeko::{Provider, Table, TableError, TeekoSolver, best_move, code, table};
+use ply::solve::teeko::{
+    BuildLock, Provider, Table, TableError, TeekoSolver, best_move, code, table,
+};
 use ply::solve::{Budget, Solvable, Solver, back_up};
 use ply::util::Rng;
 
@@ -571,7 +573,7 @@ fn the_table_file_round_trips_and_damage_is_detected() {
     assert!(Table::from_bytes(&bytes, false).is_ok());
     // A second provider over the same directory loads the file instead of building.
     let p = Provider::new(path.parent().unwrap().to_path_buf(), false);
-    let again = p.get().expect("loaded at once");
+    let again = p.wait(Duration::from_secs(60)).expect("loaded");
     assert!(again.section(8).1 == t.section(8).1);
 }
 
@@ -589,17 +591,103 @@ fn a_damaged_file_is_not_used() {
     ));
     // Another process holds the build lock: the provider neither uses the damaged file
     // nor starts a second build; it declines and keeps checking.
-    let mut lock = bad.as_os_str().to_owned();
-    lock.push(".lock");
-    std::fs::write(&lock, "1\n").unwrap();
+    let held = BuildLock::acquire(&bad).unwrap().expect("the lock is free");
     let p = Provider::new(dir.clone(), false);
     assert!(p.get().is_none());
     assert!(p.get().is_none());
     // The other process finishes: the good file appears by rename, and is picked up.
     std::fs::copy(path, dir.join("incoming")).unwrap();
     std::fs::rename(dir.join("incoming"), &bad).unwrap();
-    std::fs::remove_file(&lock).unwrap();
+    drop(held);
     assert!(p.wait(Duration::from_secs(10)).is_some());
+}
+
+/// A damaged file in the first directory is replaced by the good copy found in a later one
+/// (before, the good copy was used and the damaged file stayed, although the log said it
+/// would be rebuilt).
+#[test]
+fn a_damaged_file_is_replaced_by_a_good_copy() {
+    let (_, path) = standard();
+    let first = scratch("repair-first");
+    let second = scratch("repair-second");
+    let bad = first.join(table::file_name(false));
+    std::fs::write(&bad, b"PLYTEEKO but not a table").unwrap();
+    std::fs::copy(path, second.join(table::file_name(false))).unwrap();
+    let p = Provider::with_dirs(vec![first.clone(), second], false);
+    assert!(
+        p.wait(Duration::from_secs(60)).is_some(),
+        "the good copy is used"
+    );
+    assert!(
+        Table::load(&bad, false).is_ok(),
+        "the damaged file was replaced"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&first)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers,
+        [std::ffi::OsString::from(table::file_name(false))]
+    );
+}
+
+/// The build lock is the operating system's: a lock file left by a killed process does not
+/// block anyone, a live holder does, and an interrupted save's temporary file is cleaned up
+/// by the next holder.
+#[test]
+fn build_locks_survive_crashes() {
+    let dir = scratch("locks");
+    let table = dir.join(table::file_name(false));
+    let lock = dir.join(format!("{}.lock", table::file_name(false)));
+    // Left behind by a process that died (its lock went with it).
+    std::fs::write(&lock, "99999\n").unwrap();
+    let stale_tmp = dir.join(format!(".{}.tmp-99999-1", table::file_name(false)));
+    std::fs::write(&stale_tmp, b"half a table").unwrap();
+    let mine = BuildLock::acquire(&table)
+        .unwrap()
+        .expect("a stale lock file is free");
+    assert!(
+        !stale_tmp.exists(),
+        "the interrupted save's file was removed"
+    );
+    // Held: nobody else gets it (flock locks conflict between open files, even in one
+    // process), until it is released; the lock file goes with it.
+    assert!(BuildLock::acquire(&table).unwrap().is_none());
+    drop(mine);
+    assert!(!lock.exists());
+    assert!(BuildLock::acquire(&table).unwrap().is_some());
+
+    // A real crash: an engine building the table in the background is killed mid-build.
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_ply"));
+    cmd.env("PLY_TABLES", &dir)
+        .env_remove("PLY_TABLES_AUTOBUILD")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    {
+        use std::io::Write;
+        let stdin = child.stdin.as_mut().unwrap();
+        stdin.write_all(b"newgame teeko\ngo movetime 10\n").unwrap();
+        stdin.flush().unwrap();
+    }
+    let t = std::time::Instant::now();
+    while !lock.exists() && t.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(lock.exists(), "the engine started a build");
+    assert!(
+        BuildLock::acquire(&table).unwrap().is_none(),
+        "held while the engine builds"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    if !table.exists() {
+        // Killed mid-build (the usual case): the lock file stayed, but nothing holds it.
+        assert!(lock.exists());
+        assert!(BuildLock::acquire(&table).unwrap().is_some());
+    }
 }
 
 #[test]

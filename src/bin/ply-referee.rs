@@ -70,7 +70,7 @@ struct Cli {
     #[arg(long, num_args = 1.., action = ArgAction::Append, value_name = "KEY=VALUE")]
     each: Vec<String>,
 
-    /// The game and its parameters: tictactoe | connect4 [width=7 height=6] | nim [..] | teeko [..]
+    /// The game and its parameters: tictactoe | connect4 [width=7 height=6] | nim [..] | teeko [..] | chess [chess960=true]
     #[arg(long, num_args = 1.., value_name = "GAME [KEY=VALUE]")]
     game: Vec<String>,
 
@@ -250,7 +250,10 @@ fn main() {
     }
     spec::distinct_names(&mut players);
     let Some((game, params)) = cli.game.split_first() else {
-        usage("--game is required (tictactoe, connect4, nim, teeko)");
+        usage(&format!(
+            "--game is required ({})",
+            ply::games::NAMES.join(", ")
+        ));
     };
     let params = Params::parse(params.iter().map(String::as_str))
         .unwrap_or_else(|e| usage(&format!("--game: {e}")));

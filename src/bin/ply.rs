@@ -28,10 +28,10 @@ enum Cmd {
     /// the total (a checksum of the searcher's behaviour) with nodes per second.
     Bench {
         /// Search every position to this depth instead of its own.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=ply::search::MAX_DEPTH as i64))]
         depth: Option<u32>,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = ply::protocol::DEFAULT_HASH_MB)]
+        #[arg(long, default_value_t = ply::bench::BENCH_HASH_MB)]
         hash: usize,
     },
     /// Analyses positions, one per line (`[game [key=value..]] startpos|fen .. [moves ..]`, or a
@@ -70,6 +70,44 @@ enum Cmd {
         #[arg(long, short)]
         output: Option<std::path::PathBuf>,
     },
+    /// A browser frontend: serves a page (on this machine only, unless --allow-remote) that
+    /// plays, watches and analyses every game through engine processes; prints its URL.
+    Gui {
+        /// TCP port (0: any free port).
+        #[arg(long, default_value_t = ply::gui::DEFAULT_PORT)]
+        port: u16,
+        /// Address to listen on. Anything but loopback needs --allow-remote.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Allow --bind beyond loopback: anyone who reaches the port can start engines here.
+        #[arg(long)]
+        allow_remote: bool,
+        /// A host name the page may be reached by, besides localhost and IP addresses
+        /// (repeatable).
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allow_hosts: Vec<String>,
+        /// Open the page in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+        /// An engine the page may start besides ply (repeatable):
+        /// name=NAME,cmd=PROGRAM[,arg=ARG..][,dir=DIR][,proto=ply|uci|fsf|auto][,option.NAME=VALUE..].
+        /// Fairy-Stockfish (proto=fsf, or auto-detected) plays tic-tac-toe and Connect Four
+        /// through the referee's notation adapter.
+        #[arg(long = "engine", value_name = "name=..,cmd=..")]
+        engines: Vec<String>,
+        /// Pages served at once.
+        #[arg(long, default_value_t = 8)]
+        max_pages: usize,
+        /// Engine processes one page may run.
+        #[arg(long, default_value_t = 5)]
+        engines_per_page: usize,
+        /// Engine processes in all.
+        #[arg(long, default_value_t = 16)]
+        max_engines: usize,
+        /// The largest Hash (MiB) a page may give an engine.
+        #[arg(long, default_value_t = 256)]
+        max_hash: u64,
+    },
     /// Runs a game's solver: `ply solve teeko` builds the Teeko tablebase, `ply solve
     /// connect4` scores Connect Four positions (`--help` after the game name for details).
     // Its own help flag would swallow `ply solve teeko --help`: the game's parser answers it.
@@ -88,7 +126,11 @@ fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     match cli.command {
-        None => ply::protocol::run(BufReader::new(io::stdin()), io::stdout()),
+        None => {
+            // The engine's tables come and go with the options: keep freed ones off its RSS.
+            ply::util::return_large_frees_to_the_system();
+            ply::protocol::run(BufReader::new(io::stdin()), io::stdout())
+        }
         Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
         Some(Cmd::Analyse {
             files,
@@ -118,6 +160,43 @@ fn main() {
                 progress: true,
             };
             std::process::exit(analyse(&files, output.as_deref(), &opts));
+        }
+        Some(Cmd::Gui {
+            port,
+            bind,
+            allow_remote,
+            allow_hosts,
+            open,
+            engines,
+            max_pages,
+            engines_per_page,
+            max_engines,
+            max_hash,
+        }) => {
+            let mut config = ply::gui::Config {
+                bind,
+                port,
+                allow_remote,
+                allow_hosts,
+                max_pages: max_pages.max(1),
+                engines_per_page: engines_per_page.max(1),
+                max_engines: max_engines.max(1),
+                ..ply::gui::Config::default()
+            };
+            config.bounds.max_hash_mb = max_hash.max(1);
+            for e in &engines {
+                match ply::gui::EngineDef::parse(e) {
+                    Ok(def) => config.engines.push(def),
+                    Err(msg) => {
+                        eprintln!("ply gui: --engine {e}: {msg}");
+                        std::process::exit(1);
+                    }
+                }
+            }
+            if let Err(e) = ply::gui::run(config, open) {
+                eprintln!("ply gui: {e}");
+                std::process::exit(1);
+            }
         }
         Some(Cmd::Solve { game, args }) => {
             let result = match game.as_str() {

@@ -1,19 +1,21 @@
 //! The games: rules, notation and evaluation, one module each. Each implements
 //! [`crate::game::Game`] and nothing here depends on the searcher or the protocol.
 
+pub mod chess;
 pub mod connect4;
 mod grid;
 pub mod nim;
 pub mod teeko;
 pub mod tictactoe;
 
+pub use chess::Chess;
 pub use connect4::Connect4;
 pub use nim::Nim;
 pub use teeko::Teeko;
 pub use tictactoe::TicTacToe;
 
 /// Every game's `newgame` name, in the order the protocol lists them.
-pub const NAMES: &[&str] = &["tictactoe", "connect4", "nim", "teeko"];
+pub const NAMES: &[&str] = &["tictactoe", "connect4", "nim", "teeko", "chess"];
 
 /// Calls `$body` with `$G` bound to the game type named by `$name`, or evaluates `$unknown`.
 /// This is where a game chosen by name at run time becomes a type, so everything below
@@ -36,6 +38,10 @@ macro_rules! with_game {
             }
             "teeko" => {
                 type $G = $crate::games::Teeko;
+                $body
+            }
+            "chess" => {
+                type $G = $crate::games::Chess;
                 $body
             }
             _ => $unknown,

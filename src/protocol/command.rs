@@ -3,29 +3,61 @@
 //! illegal move, an unknown game); see `protocol.md` for every command and error.
 
 use nom::{
-    IResult, Parser,
-    bytes::complete::take_till1,
-    character::complete::{space0, space1},
-    combinator::{all_consuming, opt, rest},
-    multi::many0,
-    sequence::preceded,
+    IResult, Parser, bytes::complete::take_till1, character::complete::space0, sequence::preceded,
 };
 
-/// A word of the line with the column (1-based, in characters) where it starts, so errors
-/// can say where a bad token stood.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub text: String,
+use crate::search::MAX_DEPTH;
+
+/// A word of a `position` command's move list, with the column (1-based, in characters)
+/// where it starts, so errors can say where a bad move stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a str,
     pub column: usize,
+}
+
+/// The moves of a `position` command as written: the text after the word `moves`, read a
+/// word at a time. A line may hold millions of moves; they are neither copied one by one
+/// nor given their columns up front (that would take memory, and time, beyond the line's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList {
+    text: String,
+    /// The column of `text`'s first character.
+    column: usize,
+}
+
+impl MoveList {
+    /// The moves in order, each with its column (counted as the iteration goes).
+    pub fn iter(&self) -> impl Iterator<Item = Token<'_>> {
+        let mut words = Words::new(&self.text);
+        let mut column = self.column;
+        let mut counted = 0;
+        std::iter::from_fn(move || {
+            let (offset, text) = words.next()?;
+            column += self.text[counted..offset].chars().count();
+            counted = offset;
+            Some(Token { text, column })
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionStart {
     StartPos,
-    Fen(String),
+    /// A position in the game's notation (its words joined by single spaces), and the column
+    /// of its first word.
+    Fen {
+        text: String,
+        column: usize,
+    },
 }
 
-/// `go` parameters as given; unknown tokens are skipped.
+/// `go` parameters as given; unknown tokens are skipped. Numbers are as written (clamped
+/// only where protocol.md says so, such as `movestogo 0`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
     pub depth: Option<u32>,
@@ -37,6 +69,21 @@ pub struct GoParams {
     pub binc: Option<i64>,
     pub movestogo: Option<u32>,
     pub infinite: bool,
+}
+
+impl GoParams {
+    /// True when nothing but `stop` (or the end of input) ends the search: `infinite`, or
+    /// no depth, nodes, movetime or clock (a time or increment of either side).
+    pub fn unlimited(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.wtime.is_none()
+                && self.btime.is_none()
+                && self.winc.is_none()
+                && self.binc.is_none())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,10 +111,14 @@ pub enum Command {
     SetOption {
         name: String,
         value: Option<String>,
+        /// Columns of the name's first word and of the value (of the end of the line when
+        /// there is no value), for errors.
+        name_column: usize,
+        value_column: usize,
     },
     Position {
         start: PositionStart,
-        moves: Vec<Token>,
+        moves: MoveList,
     },
     Go(GoParams),
     Perft(u32),
@@ -132,6 +183,11 @@ pub const QUERIES: &[&str] = &[
     "fen",
 ];
 
+/// The deepest `go perft` (deeper counts would overflow 64 bits in every game here anyway).
+pub const MAX_PERFT_DEPTH: u32 = 64;
+/// The most parameters `newgame` reads (each game has at most a few; more is always an error).
+pub const MAX_GAME_PARAMS: usize = 32;
+
 fn is_space(c: char) -> bool {
     c == ' ' || c == '\t'
 }
@@ -141,45 +197,75 @@ fn word(i: &str) -> IResult<&str, &str> {
     preceded(space0, take_till1(is_space)).parse(i)
 }
 
-/// Every remaining word, each with the byte offset of its start within `line`.
-fn words<'a>(line: &'a str, i: &'a str) -> Vec<(usize, &'a str)> {
-    let parsed: IResult<&str, Vec<&str>> = many0(word).parse(i);
-    match parsed {
-        Ok((_, ws)) => ws
-            .into_iter()
-            .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
-            .collect(),
-        Err(_) => Vec::new(),
+/// The words of a string with their byte offsets, one at a time.
+struct Words<'a> {
+    base: &'a str,
+    rest: &'a str,
+}
+
+impl<'a> Words<'a> {
+    fn new(s: &'a str) -> Words<'a> {
+        Words { base: s, rest: s }
+    }
+
+    /// The byte offset (in the string) just after the last word returned.
+    fn offset(&self) -> usize {
+        self.base.len() - self.rest.len()
     }
 }
 
-/// Parses one protocol line (without its line ending; a trailing `\r` is ignored).
+impl<'a> Iterator for Words<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let (rest, w) = word(self.rest).ok()?;
+        self.rest = rest;
+        Some((w.as_ptr() as usize - self.base.as_ptr() as usize, w))
+    }
+}
+
+/// The 1-based column, in characters, of byte `offset` of `line`.
+fn column(line: &str, offset: usize) -> usize {
+    line[..offset].chars().count() + 1
+}
+
+/// `text` for an error message: words quoted from the input are shortened beyond 100
+/// characters (a chess fen, up to about 90, is quoted whole), so that an error about a huge
+/// token stays one readable line.
+pub fn quote(text: &str) -> String {
+    const LONGEST: usize = 100;
+    const KEEP: usize = 90;
+    match text.char_indices().nth(LONGEST) {
+        None => text.to_string(),
+        Some(_) => {
+            let cut = text.char_indices().nth(KEEP).map_or(text.len(), |(i, _)| i);
+            format!("{}...({} characters)", &text[..cut], text.chars().count())
+        }
+    }
+}
+
+/// The command word of a line (its first word, after a trailing `\r` is dropped), or `None`
+/// for a blank line: what the engine needs to decide, without parsing the rest, whether a
+/// line is answered at once during a search.
+pub fn command_word(line: &str) -> Option<&str> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    word(line).ok().map(|(_, w)| w)
+}
+
+/// Parses one protocol line (without its line ending; a trailing `\r` is ignored). Takes
+/// time and memory in proportion to the line, whatever it holds.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    let parsed: IResult<&str, Option<&str>> = opt(word).parse(line);
-    let (after, first) = match parsed {
-        Ok(v) => v,
-        Err(_) => return Ok(Command::Empty),
-    };
-    let Some(first) = first else {
+    let mut words = Words::new(line);
+    let Some((_, first)) = words.next() else {
         return Ok(Command::Empty);
     };
-    let column = |offset: usize| line[..offset].chars().count() + 1;
-    let args = words(line, after);
     let err = |command: &'static str, offset: usize, message: String| ParseError {
         command,
         message,
-        column: column(offset),
+        column: column(line, offset),
     };
     let end = line.len();
-    let tokens = |ws: &[(usize, &str)]| -> Vec<Token> {
-        ws.iter()
-            .map(|&(o, t)| Token {
-                text: t.to_string(),
-                column: column(o),
-            })
-            .collect()
-    };
 
     match first {
         "uci" => Ok(Command::Uci),
@@ -189,92 +275,22 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "ponderhit" => Ok(Command::PonderHit),
         "quit" => Ok(Command::Quit),
         "d" => Ok(Command::Display),
-        "newgame" => match args.split_first() {
-            None => Err(err("newgame", end, "expected a game name".into())),
-            Some((&(_, game), params)) => Ok(Command::NewGame {
-                game: game.to_ascii_lowercase(),
-                params: params.iter().map(|&(_, p)| p.to_string()).collect(),
-            }),
-        },
-        "setoption" => {
-            parse_setoption(after).map_err(|(off, m)| err("setoption", line.len() - off, m))
-        }
-        "position" => {
-            let mut it = args.iter().peekable();
-            let start = match it.next() {
-                Some(&(_, "startpos")) => PositionStart::StartPos,
-                Some(&(o, "fen")) => {
-                    let mut fen = Vec::new();
-                    while let Some(&&(_, w)) = it.peek() {
-                        if w == "moves" {
-                            break;
-                        }
-                        fen.push(w);
-                        it.next();
-                    }
-                    if fen.is_empty() {
-                        return Err(err("position", o + 3, "'fen' needs a position".into()));
-                    }
-                    PositionStart::Fen(fen.join(" "))
-                }
-                Some(&(o, w)) => {
-                    return Err(err(
-                        "position",
-                        o,
-                        format!("expected startpos or fen, got '{w}'"),
-                    ));
-                }
-                None => return Err(err("position", end, "expected startpos or fen".into())),
-            };
-            let moves = match it.next() {
-                None => Vec::new(),
-                Some(&(_, "moves")) => tokens(&it.copied().collect::<Vec<_>>()),
-                Some(&(o, w)) => {
-                    return Err(err("position", o, format!("expected 'moves', got '{w}'")));
-                }
-            };
-            Ok(Command::Position { start, moves })
-        }
-        "go" => parse_go(&args).map_err(|(o, m)| err("go", o.unwrap_or(end), m)),
-        "query" => match args.as_slice() {
-            [] => Err(err(
-                "query",
-                end,
-                format!("expected one of: {}", QUERIES.join(", ")),
-            )),
-            [(o, q), more @ ..] => {
-                let q = match *q {
-                    "gameover" => Query::GameOver,
-                    "result" => Query::Result,
-                    "sidetomove" => Query::SideToMove,
-                    "p1turn" => Query::P1Turn,
-                    "legalmoves" => Query::LegalMoves,
-                    "fen" => Query::Fen,
-                    "islegal" => match more.first() {
-                        Some(&(_, m)) => Query::IsLegal(m.to_string()),
-                        None => {
-                            return Err(err("query", end, "'islegal' needs a move".into()));
-                        }
-                    },
-                    other => {
-                        return Err(err(
-                            "query",
-                            *o,
-                            format!("unknown query '{other}' (known: {})", QUERIES.join(", ")),
-                        ));
-                    }
-                };
-                Ok(Command::Query(q))
-            }
-        },
-        "bench" => match args.first() {
+        "newgame" => parse_newgame(words).map_err(|(o, m)| err("newgame", o.unwrap_or(end), m)),
+        "setoption" => parse_setoption(line, words).map_err(|(o, m)| err("setoption", o, m)),
+        "position" => parse_position(line, words).map_err(|(o, m)| err("position", o, m)),
+        "go" => parse_go(words).map_err(|(o, m)| err("go", o.unwrap_or(end), m)),
+        "query" => parse_query(words).map_err(|(o, m)| err("query", o.unwrap_or(end), m)),
+        "bench" => match words.next() {
             None => Ok(Command::Bench { depth: None }),
-            Some(&(o, d)) => match d.parse::<u32>() {
-                Ok(d) if d >= 1 => Ok(Command::Bench { depth: Some(d) }),
+            Some((o, d)) => match d.parse::<u32>() {
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(Command::Bench { depth: Some(d) }),
                 _ => Err(err(
                     "bench",
                     o,
-                    format!("depth must be a positive integer, got '{d}'"),
+                    format!(
+                        "depth must be an integer from 1 to {MAX_DEPTH}, got '{}'",
+                        quote(d)
+                    ),
                 )),
             },
         },
@@ -282,72 +298,185 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     }
 }
 
-/// `setoption name <words> [value <words>]`: the name runs up to the word `value`.
-/// Errors carry the length of the input left at the bad spot.
-fn parse_setoption(i: &str) -> Result<Command, (usize, String)> {
-    let name_kw: IResult<&str, &str> = word(i);
-    match name_kw {
-        Ok((after_name, "name")) => {
-            let mut name_words = Vec::new();
-            let mut cur = after_name;
-            let mut value = None;
-            loop {
-                let w: IResult<&str, &str> = word(cur);
-                match w {
-                    Ok((next, "value")) => {
-                        let v: IResult<&str, &str> =
-                            all_consuming(preceded(opt(space1), rest)).parse(next);
-                        value = v.ok().map(|(_, v)| v.trim().to_string());
-                        break;
-                    }
-                    Ok((next, w)) => {
-                        name_words.push(w);
-                        cur = next;
-                    }
-                    Err(_) => break,
-                }
-            }
-            if name_words.is_empty() {
-                return Err((
-                    after_name.len(),
-                    "expected an option name after 'name'".into(),
-                ));
-            }
-            Ok(Command::SetOption {
-                name: name_words.join(" "),
-                value,
-            })
+/// An error at a byte offset of the line (`None`: at its end).
+type Failure = (Option<usize>, String);
+
+fn parse_newgame(mut words: Words) -> Result<Command, Failure> {
+    let Some((_, game)) = words.next() else {
+        return Err((None, "expected a game name".into()));
+    };
+    let mut params = Vec::new();
+    for (o, p) in words {
+        if params.len() == MAX_GAME_PARAMS {
+            return Err((
+                Some(o),
+                format!("too many parameters (at most {MAX_GAME_PARAMS})"),
+            ));
         }
-        Ok((_, w)) => Err((i.trim_start().len(), format!("expected 'name', got '{w}'"))),
-        Err(_) => Err((0, "expected 'name <option> [value <value>]'".into())),
+        params.push(p.to_string());
     }
+    Ok(Command::NewGame {
+        game: game.to_ascii_lowercase(),
+        params,
+    })
 }
 
-fn parse_go(args: &[(usize, &str)]) -> Result<Command, (Option<usize>, String)> {
-    let mut g = GoParams::default();
-    let mut it = args.iter();
-    while let Some(&(o, key)) = it.next() {
-        let mut value = |what: &str| -> Result<(usize, &str), (Option<usize>, String)> {
-            it.next()
-                .copied()
-                .ok_or((None, format!("'{key}' needs {what}")))
-        };
-        let unsigned =
-            |(o, v): (usize, &str), what: &str| -> Result<u64, (Option<usize>, String)> {
-                v.parse::<u64>()
-                    .map_err(|_| (Some(o), format!("'{key}' needs {what}, got '{v}'")))
+fn parse_query(mut words: Words) -> Result<Command, Failure> {
+    let Some((o, q)) = words.next() else {
+        return Err((None, format!("expected one of: {}", QUERIES.join(", "))));
+    };
+    let q = match q {
+        "gameover" => Query::GameOver,
+        "result" => Query::Result,
+        "sidetomove" => Query::SideToMove,
+        "p1turn" => Query::P1Turn,
+        "legalmoves" => Query::LegalMoves,
+        "fen" => Query::Fen,
+        "islegal" => match words.next() {
+            Some((_, m)) => Query::IsLegal(m.to_string()),
+            None => return Err((None, "'islegal' needs a move".into())),
+        },
+        other => {
+            return Err((
+                Some(o),
+                format!(
+                    "unknown query '{}' (known: {})",
+                    quote(other),
+                    QUERIES.join(", ")
+                ),
+            ));
+        }
+    };
+    Ok(Command::Query(q))
+}
+
+/// `position startpos|fen <notation> [moves ...]`; errors carry byte offsets in `line`.
+fn parse_position(line: &str, mut words: Words) -> Result<Command, (usize, String)> {
+    let end = line.len();
+    let start = match words.next() {
+        Some((_, "startpos")) => PositionStart::StartPos,
+        Some((o, "fen")) => {
+            // The notation runs up to the word `moves` (or the end): its words, joined by
+            // single spaces.
+            let mut text = String::new();
+            let mut first = None;
+            let mut rest = words.rest;
+            while let Some((wo, w)) = words.next() {
+                if w == "moves" {
+                    break;
+                }
+                first.get_or_insert(wo);
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(w);
+                rest = words.rest;
+            }
+            let Some(first) = first else {
+                return Err((o + 3, "'fen' needs a position".into()));
             };
+            let fen = PositionStart::Fen {
+                text,
+                column: column(line, first),
+            };
+            // Resume just before `moves` (or at the end), for the moves below.
+            words.rest = rest;
+            fen
+        }
+        Some((o, w)) => {
+            return Err((o, format!("expected startpos or fen, got '{}'", quote(w))));
+        }
+        None => return Err((end, "expected startpos or fen".into())),
+    };
+    let moves = match words.next() {
+        None => MoveList::default(),
+        Some((_, "moves")) => {
+            let at = words.offset();
+            MoveList {
+                text: line[at..].to_string(),
+                column: column(line, at),
+            }
+        }
+        Some((o, w)) => {
+            return Err((o, format!("expected 'moves', got '{}'", quote(w))));
+        }
+    };
+    Ok(Command::Position { start, moves })
+}
+
+/// `setoption name <words> [value <words>]`: the name runs up to the word `value` (its words
+/// joined by single spaces); the value is the rest of the line, trimmed.
+fn parse_setoption(line: &str, mut words: Words) -> Result<Command, (usize, String)> {
+    let end = line.len();
+    match words.next() {
+        Some((_, "name")) => {}
+        Some((o, w)) => return Err((o, format!("expected 'name', got '{}'", quote(w)))),
+        None => return Err((end, "expected 'name <option> [value <value>]'".into())),
+    }
+    let after_name = words.offset();
+    let mut name = String::new();
+    let mut name_offset = None;
+    let mut value = None;
+    let mut value_offset = end;
+    while let Some((o, w)) = words.next() {
+        if w == "value" {
+            let v = words.rest.trim_matches(is_space);
+            if !v.is_empty() {
+                value_offset = v.as_ptr() as usize - line.as_ptr() as usize;
+                value = Some(v.to_string());
+            }
+            break;
+        }
+        name_offset.get_or_insert(o);
+        if !name.is_empty() {
+            name.push(' ');
+        }
+        name.push_str(w);
+    }
+    let Some(name_offset) = name_offset else {
+        return Err((after_name, "expected an option name after 'name'".into()));
+    };
+    Ok(Command::SetOption {
+        name,
+        value,
+        name_column: column(line, name_offset),
+        value_column: column(line, value_offset),
+    })
+}
+
+fn parse_go(mut words: Words) -> Result<Command, Failure> {
+    let mut g = GoParams::default();
+    while let Some((_, key)) = words.next() {
+        let mut value = |what: &str| -> Result<(usize, &str), Failure> {
+            words.next().ok_or((None, format!("'{key}' needs {what}")))
+        };
+        let unsigned = |(o, v): (usize, &str), what: &str| -> Result<u64, Failure> {
+            v.parse::<u64>()
+                .map_err(|_| (Some(o), format!("'{key}' needs {what}, got '{}'", quote(v))))
+        };
         // Clock values may be negative (some GUIs send an overdrawn clock); they count as 0.
-        let signed = |(o, v): (usize, &str)| -> Result<i64, (Option<usize>, String)> {
-            v.parse::<i64>()
-                .map_err(|_| (Some(o), format!("'{key}' needs milliseconds, got '{v}'")))
+        let signed = |(o, v): (usize, &str)| -> Result<i64, Failure> {
+            v.parse::<i64>().map_err(|_| {
+                (
+                    Some(o),
+                    format!("'{key}' needs milliseconds, got '{}'", quote(v)),
+                )
+            })
         };
         let u32_of = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
         match key {
             "perft" => {
                 let v = value("a depth")?;
-                let d = unsigned(v, "a depth")?;
-                return Ok(Command::Perft(u32_of(d)));
+                return match v.1.parse::<u32>() {
+                    Ok(d) if d <= MAX_PERFT_DEPTH => Ok(Command::Perft(d)),
+                    _ => Err((
+                        Some(v.0),
+                        format!(
+                            "'perft' needs a depth from 0 to {MAX_PERFT_DEPTH}, got '{}'",
+                            quote(v.1)
+                        ),
+                    )),
+                };
             }
             "depth" => {
                 let v = value("a depth")?;
@@ -368,10 +497,7 @@ fn parse_go(args: &[(usize, &str)]) -> Result<Command, (Option<usize>, String)> 
                 g.movestogo = Some(u32_of(n).max(1));
             }
             "infinite" => g.infinite = true,
-            _ => {
-                let _ = o;
-                log::debug!("go: ignoring unknown token '{key}'");
-            }
+            _ => log::debug!("go: ignoring unknown token '{}'", quote(key)),
         }
     }
     Ok(Command::Go(g))
@@ -403,59 +529,79 @@ mod tests {
             parse("setoption name Clear Hash"),
             Ok(Command::SetOption {
                 name: "Clear Hash".into(),
-                value: None
+                value: None,
+                name_column: 16,
+                value_column: 26,
             })
         );
         assert_eq!(
-            parse("setoption name Move Overhead value 30"),
+            parse("setoption name Move  Overhead value 30 "),
             Ok(Command::SetOption {
                 name: "Move Overhead".into(),
-                value: Some("30".into())
+                value: Some("30".into()),
+                name_column: 16,
+                value_column: 37,
             })
         );
         assert_eq!(
             parse("setoption name UCI_Variant value connect4"),
             Ok(Command::SetOption {
                 name: "UCI_Variant".into(),
-                value: Some("connect4".into())
+                value: Some("connect4".into()),
+                name_column: 16,
+                value_column: 34,
             })
         );
         let e = parse("setoption Hash 3").unwrap_err();
         assert_eq!((e.command, e.column), ("setoption", 11));
+        let e = parse("setoption").unwrap_err();
+        assert_eq!(e.column, 10);
+        let e = parse("setoption name value 3").unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.column),
+            ("expected an option name after 'name'", 15)
+        );
+    }
+
+    fn moves(c: &Command) -> Vec<(String, usize)> {
+        match c {
+            Command::Position { moves, .. } => moves
+                .iter()
+                .map(|t| (t.text.to_string(), t.column))
+                .collect(),
+            _ => panic!("not a position: {c:?}"),
+        }
     }
 
     #[test]
     fn position() {
-        assert_eq!(
-            parse("position startpos moves 4 4"),
-            Ok(Command::Position {
+        let c = parse("position startpos moves 4 \t 4").unwrap();
+        assert!(matches!(
+            c,
+            Command::Position {
                 start: PositionStart::StartPos,
-                moves: vec![
-                    Token {
-                        text: "4".into(),
-                        column: 25
-                    },
-                    Token {
-                        text: "4".into(),
-                        column: 27
-                    }
-                ]
-            })
-        );
+                ..
+            }
+        ));
+        assert_eq!(moves(&c), [("4".into(), 25), ("4".into(), 29)]);
+        let c = parse("position fen x../.../...  o moves b2 é c3").unwrap();
+        match &c {
+            Command::Position {
+                start: PositionStart::Fen { text, column },
+                ..
+            } => assert_eq!((text.as_str(), *column), ("x../.../... o", 14)),
+            _ => panic!("{c:?}"),
+        }
+        // Columns count characters, not bytes.
         assert_eq!(
-            parse("position fen x../.../... o moves b2"),
-            Ok(Command::Position {
-                start: PositionStart::Fen("x../.../... o".into()),
-                moves: vec![Token {
-                    text: "b2".into(),
-                    column: 34
-                }]
-            })
+            moves(&c),
+            [("b2".into(), 35), ("é".into(), 38), ("c3".into(), 40)]
         );
         let e = parse("position startpos 4 4").unwrap_err();
         assert_eq!(e.column, 19);
         assert!(parse("position fen moves 4").is_err());
         assert!(parse("position").is_err());
+        assert!(moves(&parse("position startpos moves").unwrap()).is_empty());
     }
 
     #[test]
@@ -473,6 +619,24 @@ mod tests {
             }))
         );
         assert_eq!(parse("go perft 3"), Ok(Command::Perft(3)));
+        assert_eq!(parse("go perft 64"), Ok(Command::Perft(64)));
+        let e = parse("go perft 65").unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.column),
+            ("'perft' needs a depth from 0 to 64, got '65'", 10)
+        );
+        assert!(parse("go perft 4294967296").is_err());
+        assert_eq!(
+            parse("go depth 99999999999 nodes 18446744073709551615 movetime 18446744073709551615"),
+            Ok(Command::Go(GoParams {
+                depth: Some(u32::MAX),
+                nodes: Some(u64::MAX),
+                movetime: Some(u64::MAX),
+                ..GoParams::default()
+            }))
+        );
+        let e = parse("go nodes 18446744073709551616").unwrap_err();
+        assert!(e.message.contains("needs a node count"), "{e}");
         assert_eq!(parse("go"), Ok(Command::Go(GoParams::default())));
         let e = parse("go depth x").unwrap_err();
         assert_eq!((e.command, e.column), ("go", 10));
@@ -480,6 +644,57 @@ mod tests {
         let e = parse("go depth").unwrap_err();
         assert_eq!(e.column, 9);
         assert!(parse("go depth 0").is_err());
+    }
+
+    #[test]
+    fn bench_and_newgame_limits() {
+        assert_eq!(parse("bench"), Ok(Command::Bench { depth: None }));
+        assert_eq!(parse("bench 250"), Ok(Command::Bench { depth: Some(250) }));
+        for bad in ["bench 0", "bench 251", "bench 4294967295", "bench x"] {
+            let e = parse(bad).unwrap_err();
+            assert_eq!(e.column, 7, "{bad}");
+            assert!(
+                e.message
+                    .starts_with("depth must be an integer from 1 to 250")
+            );
+        }
+        let many = format!("newgame nim {}", "max=3 ".repeat(40));
+        let e = parse(&many).unwrap_err();
+        assert_eq!(e.message, "too many parameters (at most 32)");
+        assert_eq!(e.column, 13 + 32 * 6);
+    }
+
+    #[test]
+    fn long_words_are_quoted_short() {
+        let long = "x".repeat(100_000);
+        let e = parse(&format!("query {long}")).unwrap_err();
+        assert!(e.message.len() < 300, "{}", e.message);
+        assert!(e.message.contains("(100000 characters)"));
+        assert_eq!(quote("short"), "short");
+        // A chess fen (up to about 90 characters) is quoted whole; beyond 100, 90 are kept.
+        let hundred = "é".repeat(100);
+        assert_eq!(quote(&hundred), hundred);
+        let longer = "é".repeat(101);
+        assert_eq!(
+            quote(&longer),
+            format!("{}...(101 characters)", "é".repeat(90))
+        );
+    }
+
+    #[test]
+    fn huge_position_lines_parse_in_linear_time() {
+        // 4 million moves: columns are counted as the moves are read, not up front.
+        let line = format!("position startpos moves {}", "1 ".repeat(4 << 20));
+        let t = std::time::Instant::now();
+        let c = parse(&line).unwrap();
+        let (n, last) = match &c {
+            Command::Position { moves, .. } => {
+                moves.iter().fold((0, 0), |(n, _), t| (n + 1, t.column))
+            }
+            _ => unreachable!(),
+        };
+        assert_eq!((n, last), (4 << 20, 25 + 2 * ((4 << 20) - 1)));
+        assert!(t.elapsed() < std::time::Duration::from_secs(20));
     }
 
     #[test]

@@ -15,13 +15,13 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::game::Params;
 use crate::games::NAMES;
 use crate::with_game;
-use command::{Command, ParseError};
-use session::{GameSession, Job, Session, Worker};
+use command::{COMMANDS, Command, quote};
+use session::{Config, GameSession, Job, Session, Worker};
 
 pub const ENGINE_NAME: &str = "ply";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -34,10 +34,21 @@ pub const MAX_HASH_MB: usize = 65536;
 /// do, since matches often run engines side by side.
 pub const DEFAULT_THREADS: usize = 1;
 pub const MAX_THREADS: usize = 256;
-pub const DEFAULT_OVERHEAD_MS: u64 = 10;
+/// `Move Overhead`'s default. On a shared two-core machine (load 5) a search thread was
+/// seen answering up to 25 ms after its own deadline, descheduled; with 10 ms ply lost one
+/// move in 400 on time in self-play at 0.2 s per move (scripts/time_overshoot.py measures).
+pub const DEFAULT_OVERHEAD_MS: u64 = 30;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// Longer input lines are dropped (with an error) instead of buffered without bound.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
+/// While a `go` runs, the commands waiting for it may hold at most this many bytes (each
+/// counted with [`PENDING_OVERHEAD`] more); a line beyond it is dropped with an error. A
+/// single line of any allowed length is always taken when nothing waits.
+pub const MAX_PENDING_BYTES: usize = 16 << 20;
+/// What a waiting command is counted for beyond its text.
+pub const PENDING_OVERHEAD: usize = 64;
+/// Error messages longer than this (in characters) are shortened in the middle.
+pub const MAX_ERROR_CHARS: usize = 1000;
 
 /// The single writer for protocol output; each call writes one whole line and flushes.
 #[derive(Clone)]
@@ -64,7 +75,10 @@ impl Output {
     }
 
     pub fn error(&self, command: &str, message: &str) {
-        self.line(&format!("info string error {command}: {message}"));
+        self.line(&format!(
+            "info string error {command}: {}",
+            shorten(message)
+        ));
     }
 }
 
@@ -98,9 +112,25 @@ impl StopSignal {
     }
 }
 
+/// `message`, or when longer than [`MAX_ERROR_CHARS`] its start and end with ` ... ` between
+/// (errors quote the input, and the input may be huge).
+fn shorten(message: &str) -> std::borrow::Cow<'_, str> {
+    let chars = message.chars().count();
+    if chars <= MAX_ERROR_CHARS {
+        return message.into();
+    }
+    let head: String = message.chars().take(MAX_ERROR_CHARS / 2).collect();
+    let tail: String = message
+        .chars()
+        .skip(chars - (MAX_ERROR_CHARS / 2 - 5))
+        .collect();
+    format!("{head} ... {tail}").into()
+}
+
 pub enum Event {
-    Line(String),
-    /// A line longer than [`MAX_LINE_BYTES`], dropped.
+    /// A line (without its line ending) and when it was read.
+    Line(String, Instant),
+    /// A line longer than [`MAX_LINE_BYTES`] (its length without the line ending), dropped.
     Overlong(usize),
     Eof,
     /// The worker of job `id` has finished (it may arrive after the engine, having seen the
@@ -108,10 +138,23 @@ pub enum Event {
     WorkerDone(u64),
 }
 
-/// A parsed line, or why it did not parse (reported in its turn, like any other reply).
+/// What waits for the running job: a line as read (parsed when its turn comes, so a long
+/// line waits as its text, not as a command with millions of parts), or an overlong line's
+/// error, reported in its turn like any other reply.
 enum Item {
-    Command(Command),
-    Error(ParseError),
+    Line(String, Instant),
+    Overlong(usize),
+}
+
+impl Item {
+    /// What the item counts against [`MAX_PENDING_BYTES`].
+    fn cost(&self) -> usize {
+        PENDING_OVERHEAD
+            + match self {
+                Item::Line(text, _) => text.len(),
+                Item::Overlong(_) => 0,
+            }
+    }
 }
 
 struct Running {
@@ -127,52 +170,51 @@ pub struct Engine {
     out: Output,
     events: Sender<Event>,
     game: Box<dyn GameSession>,
-    hash_mb: usize,
-    threads: usize,
+    config: Config,
     overhead_ms: u64,
-    use_solver: bool,
-    use_book: bool,
     running: Option<Running>,
     /// Numbers the jobs, so a late `WorkerDone` is not taken for the current job's.
     jobs: u64,
     pending: VecDeque<Item>,
+    /// The sum of the pending items' costs.
+    pending_bytes: usize,
     eof: bool,
     quitting: bool,
 }
 
+/// A session of game `name`; it allocates nothing until a search needs its tables.
 fn new_session(
     name: &str,
     params: &Params,
-    hash_mb: usize,
-    threads: usize,
+    config: Config,
 ) -> Result<Box<dyn GameSession>, String> {
-    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, hash_mb, threads)?)), _ => Err(format!(
-        "unknown game '{name}' (known: {})",
+    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, config)?)), _ => Err(format!(
+        "unknown game '{}' (known: {})",
+        quote(name),
         NAMES.join(", ")
     )))
 }
 
 impl Engine {
     pub fn new(out: Output, events: Sender<Event>) -> Engine {
-        let game = new_session(
-            DEFAULT_GAME,
-            &Params::new(),
-            DEFAULT_HASH_MB,
-            DEFAULT_THREADS,
-        )
-        .expect("the default game starts with default parameters");
+        let config = Config {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: DEFAULT_THREADS,
+            use_solver: true,
+            use_book: true,
+        };
+        let game = new_session(DEFAULT_GAME, &Params::new(), config)
+            .expect("the default game starts with default parameters");
         Engine {
             out,
             events,
             game,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: DEFAULT_THREADS,
+            config,
             overhead_ms: DEFAULT_OVERHEAD_MS,
-            use_solver: true,
-            use_book: true,
             running: None,
             jobs: 0,
             pending: VecDeque::new(),
+            pending_bytes: 0,
             eof: false,
             quitting: false,
         }
@@ -181,18 +223,8 @@ impl Engine {
     /// Feeds one event; returns false once the engine should exit.
     pub fn on_event(&mut self, ev: Event) -> bool {
         match ev {
-            Event::Line(text) => {
-                let item = match command::parse(&text) {
-                    Ok(c) => Item::Command(c),
-                    Err(e) => Item::Error(e),
-                };
-                self.submit(item);
-            }
-            Event::Overlong(n) => self.submit(Item::Error(ParseError {
-                command: "input",
-                message: format!("line of {n} bytes is longer than {MAX_LINE_BYTES}; ignored"),
-                column: 1,
-            })),
+            Event::Line(text, at) => self.submit(Item::Line(text, at)),
+            Event::Overlong(n) => self.submit(Item::Overlong(n)),
             Event::Eof => {
                 self.eof = true;
                 self.stop_if_unlimited();
@@ -211,10 +243,8 @@ impl Engine {
     }
 
     fn stop_if_unlimited(&self) {
-        if let Some(r) = &self.running {
-            if r.unlimited {
-                r.stop.set();
-            }
+        if let Some(r) = self.running.as_ref().filter(|r| r.unlimited) {
+            r.stop.set();
         }
     }
 
@@ -239,21 +269,53 @@ impl Engine {
         {
             self.worker_done();
         }
-        if self.running.is_some() {
-            match &item {
-                Item::Command(Command::IsReady) => self.out.line("readyok"),
-                Item::Command(Command::Stop) => self.stop(),
-                Item::Command(Command::Quit) => {
-                    self.quitting = true;
-                    self.pending.clear();
-                    self.stop();
-                }
-                Item::Command(Command::PonderHit | Command::Empty | Command::Unknown(_)) => {}
-                _ => self.pending.push_back(item),
-            }
-        } else {
-            self.apply(item);
+        if self.running.is_none() {
+            return self.apply(item);
         }
+        // A job runs: `isready`, `stop` and `quit` are answered now; commands that do
+        // something wait for it; the rest (blank lines, ponderhit, unknown words) never does
+        // anything and is dropped.
+        let word = match &item {
+            Item::Line(text, _) => command::command_word(text),
+            // Its error is answered in its turn.
+            Item::Overlong(_) => return self.wait(item),
+        };
+        match word {
+            Some("isready") => self.out.line("readyok"),
+            Some("stop") => self.stop(),
+            Some("quit") => {
+                self.quitting = true;
+                self.pending.clear();
+                self.pending_bytes = 0;
+                self.stop();
+            }
+            Some(w) if w != "ponderhit" && COMMANDS.contains(&w) => self.wait(item),
+            _ => {}
+        }
+    }
+
+    /// Queues `item` behind the running job, unless [`MAX_PENDING_BYTES`] are waiting
+    /// already: then it is dropped, with an error at once.
+    fn wait(&mut self, item: Item) {
+        let cost = item.cost();
+        if !self.pending.is_empty() && self.pending_bytes + cost > MAX_PENDING_BYTES {
+            let what = match &item {
+                Item::Line(text, _) => {
+                    format!("'{}'", quote(command::command_word(text).unwrap_or("")))
+                }
+                Item::Overlong(_) => "an overlong line".to_string(),
+            };
+            self.out.error(
+                "input",
+                &format!(
+                    "{} bytes of commands already wait for the running go; {what} ignored (column 1)",
+                    self.pending_bytes
+                ),
+            );
+            return;
+        }
+        self.pending_bytes += cost;
+        self.pending.push_back(item);
     }
 
     fn stop(&self) {
@@ -266,58 +328,82 @@ impl Engine {
     fn drain(&mut self) {
         while self.running.is_none() && !self.quitting {
             match self.pending.pop_front() {
-                Some(item) => self.apply(item),
+                Some(item) => {
+                    self.pending_bytes -= item.cost();
+                    self.apply(item);
+                }
                 None => break,
             }
         }
     }
 
     fn apply(&mut self, item: Item) {
-        let cmd = match item {
-            Item::Command(c) => c,
-            Item::Error(e) => {
-                self.out
-                    .error(e.command, &format!("{} (column {})", e.message, e.column));
-                return;
+        let (text, at) = match item {
+            Item::Line(text, at) => (text, at),
+            Item::Overlong(n) => {
+                return self.out.error(
+                    "input",
+                    &format!(
+                        "line of {n} bytes is longer than {MAX_LINE_BYTES}; ignored (column 1)"
+                    ),
+                );
             }
         };
+        match command::parse(&text) {
+            Ok(cmd) => self.apply_command(cmd, at),
+            Err(e) => self
+                .out
+                .error(e.command, &format!("{} (column {})", e.message, e.column)),
+        }
+    }
+
+    /// Applies a command read at `at` (the instant a `go`'s time counts from).
+    fn apply_command(&mut self, cmd: Command, at: Instant) {
         match cmd {
             Command::Empty | Command::PonderHit | Command::Stop => {}
-            Command::Unknown(word) => log::debug!("ignoring unknown command '{word}'"),
+            Command::Unknown(word) => log::debug!("ignoring unknown command '{}'", quote(&word)),
             Command::Uci => self.uci(),
             Command::IsReady => self.out.line("readyok"),
             Command::Quit => self.quitting = true,
             Command::UciNewGame => self.game.reset(),
             Command::NewGame { game, params } => {
-                let params = match Params::parse(params.iter().map(String::as_str)) {
+                // Errors quote the parameters: shorten the long ones.
+                let shortened = |e: String| params.iter().fold(e, |e, p| session::quoted(&e, p));
+                let parsed = match Params::parse(params.iter().map(String::as_str)) {
                     Ok(p) => p,
-                    Err(e) => return self.out.error("newgame", &e.to_string()),
+                    Err(e) => return self.out.error("newgame", &shortened(e.to_string())),
                 };
-                self.switch_game(&game, &params, "newgame");
+                if let Err(e) = self.switch_game(&game, &parsed) {
+                    self.out.error("newgame", &shortened(e));
+                }
             }
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::SetOption {
+                name,
+                value,
+                name_column,
+                value_column,
+            } => {
+                if let Err((e, column)) =
+                    self.set_option(&name, value.as_deref(), name_column, value_column)
+                {
+                    self.out
+                        .error("setoption", &format!("{e} (column {column})"));
+                }
+            }
             Command::Position { start, moves } => {
                 if let Err(e) = self.game.set_position(&start, &moves) {
                     self.out.error("position", &e);
                 }
             }
             Command::Go(params) => {
-                let unlimited = params.infinite
-                    || (params.depth.is_none()
-                        && params.nodes.is_none()
-                        && params.movetime.is_none()
-                        && params.wtime.is_none()
-                        && params.btime.is_none());
-                let overhead = Duration::from_millis(self.overhead_ms);
-                let use_solver = self.use_solver;
-                self.start(
-                    Job::Search {
-                        params,
-                        overhead,
-                        use_solver,
-                    },
-                    unlimited,
-                );
+                let unlimited = params.unlimited();
+                let job = Job::Search {
+                    params,
+                    overhead: Duration::from_millis(self.overhead_ms),
+                    use_solver: self.config.use_solver,
+                    received: at,
+                };
+                self.start(job, unlimited);
             }
             Command::Perft(depth) => self.start(Job::Perft(depth), false),
             Command::Query(q) => {
@@ -325,10 +411,7 @@ impl Engine {
                 self.out.line(&answer);
             }
             Command::Display => self.out.lines(&self.game.display()),
-            Command::Bench { depth } => {
-                let report = crate::bench::run(depth, self.hash_mb);
-                self.out.lines(&report.to_string());
-            }
+            Command::Bench { depth } => self.start(Job::Bench(depth), false),
         }
     }
 
@@ -356,20 +439,23 @@ impl Engine {
         }
     }
 
-    fn switch_game(&mut self, name: &str, params: &Params, command: &str) {
+    /// Selects game `name` with `params`, or changes nothing and says why.
+    fn switch_game(&mut self, name: &str, params: &Params) -> Result<(), String> {
         // The same game again (a referee sends newgame before every game): keep the tables,
         // cleared, rather than allocating new ones.
         if self.game.same_rules(name, params) {
             self.game.reset();
-            return;
+            return Ok(());
         }
-        match new_session(name, params, self.hash_mb, self.threads) {
-            Ok(g) => {
-                self.game = g;
-                self.game.set_book(self.use_book);
-            }
-            Err(e) => self.out.error(command, &e),
-        }
+        // Sessions allocate their tables at first use, so this one holds no memory yet, and
+        // the old game's tables are freed as it replaces it.
+        self.game = new_session(name, params, self.config)?;
+        Ok(())
+    }
+
+    fn configure(&mut self, config: Config) {
+        self.config = config;
+        self.game.configure(config);
     }
 
     fn uci(&self) {
@@ -399,109 +485,141 @@ impl Engine {
         self.out.lines(&lines.join("\n"));
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let number = |min: u64, max: u64| -> Result<u64, String> {
+    /// Sets option `name` (`value` as given); an error comes with the column it points at.
+    fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        name_column: usize,
+        value_column: usize,
+    ) -> Result<(), (String, usize)> {
+        let number = |min: u64, max: u64| -> Result<u64, (String, usize)> {
             match value.map(|v| v.parse::<u64>()) {
                 Some(Ok(n)) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(format!(
-                    "{name} needs a value from {min} to {max}, got '{}'",
-                    value.unwrap_or("")
+                _ => Err((
+                    format!(
+                        "{name} needs a value from {min} to {max}, got '{}'",
+                        quote(value.unwrap_or(""))
+                    ),
+                    value_column,
                 )),
             }
         };
+        let config = self.config;
         match name.to_ascii_lowercase().as_str() {
-            "hash" => match number(1, MAX_HASH_MB as u64) {
-                Ok(n) => {
-                    self.hash_mb = n as usize;
-                    self.game.set_hash(self.hash_mb);
+            "hash" => {
+                let hash_mb = number(1, MAX_HASH_MB as u64)? as usize;
+                // The tables are made at the next search; refuse now a size the system
+                // will not provide at all, rather than fail then.
+                if !crate::util::can_allocate(hash_mb << 20) {
+                    return Err((
+                        format!(
+                            "Hash {hash_mb} MiB: the system refuses to provide that much memory"
+                        ),
+                        value_column,
+                    ));
                 }
-                Err(e) => self.out.error("setoption", &e),
-            },
+                self.configure(Config { hash_mb, ..config });
+            }
             "clear hash" => self.game.clear_hash(),
-            "threads" => match number(1, MAX_THREADS as u64) {
-                Ok(n) => {
-                    self.threads = n as usize;
-                    self.game.set_threads(self.threads);
-                }
-                Err(e) => self.out.error("setoption", &e),
-            },
-            "usesolver" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => self.use_solver = true,
-                Some("false") => self.use_solver = false,
-                _ => self.out.error(
-                    "setoption",
-                    &format!("UseSolver needs true or false, got '{}'", value.unwrap_or("")),
-                ),
-            },
-            "usebook" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => {
-                    self.use_book = true;
-                    self.game.set_book(true);
-                }
-                Some("false") => {
-                    self.use_book = false;
-                    self.game.set_book(false);
-                }
-                _ => self.out.error(
-                    "setoption",
-                    &format!("UseBook needs true or false, got '{}'", value.unwrap_or("")),
-                ),
-            },
-            "move overhead" => match number(0, MAX_OVERHEAD_MS) {
-                Ok(n) => self.overhead_ms = n,
-                Err(e) => self.out.error("setoption", &e),
-            },
+            "threads" => {
+                let threads = number(1, MAX_THREADS as u64)? as usize;
+                self.configure(Config { threads, ..config });
+            }
+            "usesolver" => {
+                let use_solver = match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => {
+                        return Err((
+                            format!(
+                                "UseSolver needs true or false, got '{}'",
+                                quote(value.unwrap_or(""))
+                            ),
+                            value_column,
+                        ));
+                    }
+                };
+                self.configure(Config {
+                    use_solver,
+                    ..config
+                });
+            }
+            "usebook" => {
+                let use_book = match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => {
+                        return Err((
+                            format!(
+                                "UseBook needs true or false, got '{}'",
+                                quote(value.unwrap_or(""))
+                            ),
+                            value_column,
+                        ));
+                    }
+                };
+                self.configure(Config { use_book, ..config });
+            }
+            "move overhead" => self.overhead_ms = number(0, MAX_OVERHEAD_MS)?,
             "uci_variant" => match value {
-                Some(v) => self.switch_game(&v.to_ascii_lowercase(), &Params::new(), "setoption"),
-                None => self.out.error("setoption", "UCI_Variant needs a value"),
+                Some(v) => self
+                    .switch_game(&v.to_ascii_lowercase(), &Params::new())
+                    .map_err(|e| (e, value_column))?,
+                None => return Err(("UCI_Variant needs a value".into(), value_column)),
             },
-            _ => self.out.error(
-                "setoption",
-                &format!(
-                    "unknown option '{name}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, UCI_Variant)"
-                ),
-            ),
+            _ => {
+                return Err((
+                    format!(
+                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, UCI_Variant)",
+                        quote(name)
+                    ),
+                    name_column,
+                ));
+            }
         }
+        Ok(())
     }
 }
 
-/// Reads lines from `input` until it ends, sending each as an [`Event`].
+/// Reads lines from `input` until it ends, sending each as an [`Event`] stamped with the
+/// instant it was read. A line is read into memory only up to [`MAX_LINE_BYTES`] (plus its
+/// line ending); the rest of a longer one is skipped, counted, and reported as overlong.
 fn read_lines(mut input: impl BufRead, tx: Sender<Event>) {
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        // Read at most MAX_LINE_BYTES + 1 so a huge line cannot exhaust memory; the rest of
-        // such a line is skipped.
-        let read = std::io::Read::take(input.by_ref(), MAX_LINE_BYTES as u64 + 1)
+        let read = std::io::Read::take(input.by_ref(), MAX_LINE_BYTES as u64 + 2)
             .read_until(b'\n', &mut buf);
         match read {
             Ok(0) => break,
             Ok(_) => {
-                if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES {
-                    let mut skipped = buf.len();
-                    let mut rest = Vec::new();
-                    loop {
-                        rest.clear();
-                        match std::io::Read::take(input.by_ref(), 1 << 20)
-                            .read_until(b'\n', &mut rest)
-                        {
-                            Ok(0) | Err(_) => break,
-                            Ok(n) => skipped += n,
-                        }
-                        if rest.last() == Some(&b'\n') {
-                            break;
-                        }
-                    }
-                    if tx.send(Event::Overlong(skipped)).is_err() {
-                        return;
-                    }
-                    continue;
-                }
-                if buf.last() == Some(&b'\n') {
+                let at = Instant::now();
+                let ended = buf.last() == Some(&b'\n');
+                if ended {
                     buf.pop();
                 }
-                let line = String::from_utf8_lossy(&buf).into_owned();
-                if tx.send(Event::Line(line)).is_err() {
+                let mut len = buf.len();
+                if !ended && len == MAX_LINE_BYTES + 2 {
+                    let (skipped, cr) = skip_line(&mut input);
+                    len += skipped;
+                    // `\r\n` ends a line too: the `\r` is not part of it.
+                    if cr.unwrap_or(buf.last() == Some(&b'\r')) {
+                        len -= 1;
+                    }
+                } else if buf.last() == Some(&b'\r') {
+                    // `\r\n` ends a line too: the `\r` is not part of it.
+                    len -= 1;
+                }
+                let event = if len > MAX_LINE_BYTES {
+                    Event::Overlong(len)
+                } else {
+                    let bytes = std::mem::take(&mut buf);
+                    let line = String::from_utf8(bytes)
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                    Event::Line(line, at)
+                };
+                if tx.send(event).is_err() {
                     return;
                 }
             }
@@ -513,6 +631,34 @@ fn read_lines(mut input: impl BufRead, tx: Sender<Event>) {
         }
     }
     let _ = tx.send(Event::Eof);
+}
+
+/// Skips the rest of an overlong line, through its `\n`. Returns the bytes skipped before
+/// the `\n` (or the end of input) and whether the last of them is a `\r` (`None` when none
+/// were skipped).
+fn skip_line(input: &mut impl BufRead) -> (usize, Option<bool>) {
+    let mut skipped = 0;
+    let mut last = None;
+    loop {
+        let (used, done) = match input.fill_buf() {
+            Ok([]) => return (skipped, last),
+            Ok(chunk) => {
+                let end = chunk.iter().position(|&b| b == b'\n');
+                let part = &chunk[..end.unwrap_or(chunk.len())];
+                if let Some(&b) = part.last() {
+                    last = Some(b == b'\r');
+                }
+                skipped += part.len();
+                (end.map_or(chunk.len(), |i| i + 1), end.is_some())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return (skipped, last),
+        };
+        input.consume(used);
+        if done {
+            return (skipped, last);
+        }
+    }
 }
 
 /// Runs the engine on `input` and `output` until `quit` or the end of input.

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::command::{GoParams, PositionStart, Query, Token};
+use super::command::{GoParams, MoveList, PositionStart, Query, quote};
 use super::{Event, Output, StopSignal};
-use crate::game::{Game, Outcome, Params, Player, perft};
+use crate::game::{Game, Outcome, Params, Player};
 use crate::search::{Clock, Info, Limits, Score, Searcher};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 
@@ -41,8 +41,31 @@ pub enum Job {
         params: GoParams,
         overhead: Duration,
         use_solver: bool,
+        /// When the `go` line was read: its time budget counts from here.
+        received: Instant,
     },
     Perft(u32),
+    Bench(Option<u32>),
+}
+
+/// The options that decide how big the tables are and how the solver searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// `Hash`: MiB for the search table and the solver's cache together.
+    pub hash_mb: usize,
+    /// `Threads`: threads for the solver.
+    pub threads: usize,
+    /// `UseSolver`.
+    pub use_solver: bool,
+    /// `UseBook`: the solver may answer from its opening book.
+    pub use_book: bool,
+}
+
+/// The solver's share of `Hash`, in MiB, when its game's solver keeps a cache sized by it
+/// (see `protocol.md`, Options): three quarters. It proves what the search can only
+/// estimate, and when it gives up the search gets half the time or less.
+pub fn solver_share_mb(hash_mb: usize) -> usize {
+    hash_mb * 3 / 4
 }
 
 /// Node budget of a solver inside a depth- or node-limited `go` without a clock: enough to
@@ -65,65 +88,85 @@ pub trait GameSession: Send {
     /// True when `newgame <name> <params>` would select exactly this game and rules.
     fn same_rules(&self, name: &str, params: &Params) -> bool;
     /// Sets the position, all or nothing.
-    fn set_position(&mut self, start: &PositionStart, moves: &[Token]) -> Result<(), String>;
+    fn set_position(&mut self, start: &PositionStart, moves: &MoveList) -> Result<(), String>;
     /// Starts `job` on a worker thread; it ends by sending [`Event::WorkerDone`].
     fn start(&mut self, job: Job, worker: Worker);
     /// Waits for the worker and takes the searcher back.
     fn join(&mut self);
     fn query(&self, q: &Query) -> String;
     fn display(&self) -> String;
-    fn set_hash(&mut self, megabytes: usize);
+    /// Applies new options: the tables are sized again (and emptied) at their next use.
+    fn configure(&mut self, config: Config);
     fn clear_hash(&mut self);
-    /// Threads the game's solver may search with.
-    fn set_threads(&mut self, threads: usize);
-    /// Whether the game's solver may answer from its opening book.
-    fn set_book(&mut self, on: bool);
 }
 
 pub struct Session<G: Game> {
     start: G,
     pos: G,
-    hash_mb: usize,
-    /// Threads for the solver (the `Threads` option).
-    threads: usize,
-    /// The solver's opening book is on (the `UseBook` option).
-    book: bool,
+    config: Config,
+    /// Made at first use (so a `newgame` allocates nothing, and the previous game's tables
+    /// are gone before this game's are made), dropped when the options change.
     brain: Option<Brain<G>>,
     worker: Option<JoinHandle<Option<Brain<G>>>>,
 }
 
 impl<G: Solvable> Session<G> {
-    pub fn new(params: &Params, hash_mb: usize, threads: usize) -> Result<Session<G>, String> {
+    pub fn new(params: &Params, config: Config) -> Result<Session<G>, String> {
         let start = G::new(params).map_err(|e| e.to_string())?;
-        let brain = Self::new_brain(&start, hash_mb, threads, true);
         Ok(Session {
             pos: start.clone(),
             start,
-            hash_mb,
-            threads,
-            book: true,
-            brain: Some(brain),
+            config,
+            brain: None,
             worker: None,
         })
     }
 
-    fn new_brain(start: &G, hash_mb: usize, threads: usize, book: bool) -> Brain<G> {
-        let mut solver = G::solver(start, hash_mb);
+    /// The searcher and the solver, with `Hash` split between them: the solver's share when
+    /// it is used and keeps a cache, the rest (all of it otherwise) for the search table.
+    fn new_brain(start: &G, config: Config) -> Brain<G> {
+        let share = if config.use_solver && G::solver_uses_hash(start) {
+            solver_share_mb(config.hash_mb)
+        } else {
+            0
+        };
+        let mut solver = G::solver(start, share);
+        let mut solver_bytes = 0;
         if let Some(s) = solver.as_mut() {
-            s.set_threads(threads);
-            s.set_book(book);
+            s.set_threads(config.threads);
+            s.set_book(config.use_book);
+            s.resize(share);
+            if share > 0 {
+                solver_bytes = s.table_bytes();
+            }
         }
+        let search_bytes = (config.hash_mb << 20).saturating_sub(solver_bytes);
+        log::debug!(
+            "{}: search table up to {search_bytes} bytes, solver cache {solver_bytes} bytes",
+            G::NAME
+        );
         Brain {
-            searcher: Searcher::new(hash_mb),
+            searcher: Searcher::with_table_bytes(search_bytes),
             solver,
         }
     }
 
-    fn brain(&mut self) -> &mut Brain<G> {
+    /// The brain if it exists (after the worker, if any, has given it back).
+    fn existing_brain(&mut self) -> Option<&mut Brain<G>> {
         self.join();
-        let (hash_mb, threads, book, start) = (self.hash_mb, self.threads, self.book, &self.start);
-        self.brain
-            .get_or_insert_with(|| Self::new_brain(start, hash_mb, threads, book))
+        self.brain.as_mut()
+    }
+}
+
+impl<G: Game> Drop for Session<G> {
+    fn drop(&mut self) {
+        if let Some(h) = self.worker.take() {
+            let _ = h.join();
+        }
+        // Freeing a large table takes a while: not on the command loop.
+        if let Some(b) = self.brain.take() {
+            crate::util::drop_in_background(b);
+        }
     }
 }
 
@@ -138,23 +181,45 @@ fn sorted_moves<G: Game>(pos: &G) -> Vec<(String, G::Move)> {
     named
 }
 
-fn limits_for(side: Player, p: &GoParams, overhead: Duration) -> Limits {
+/// The search limits of `go` for `side` to move. A clock given for either side (`wtime`,
+/// `btime`, `winc` or `binc`) makes it a clocked search: a time or increment not given
+/// counts as 0, so a client that sends only the other side's clock gets a move at once.
+fn limits_for(side: Player, p: &GoParams, overhead: Duration, received: Instant) -> Limits {
     let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
     let (time, inc) = match side {
         Player::First => (p.wtime, p.winc),
         Player::Second => (p.btime, p.binc),
     };
+    let clocked = p.wtime.is_some() || p.btime.is_some() || p.winc.is_some() || p.binc.is_some();
+    if clocked && time.is_none() {
+        log::warn!(
+            "go: no clock for {} (to move) but one for the other side; searching as with 0 ms left",
+            side.protocol_name()
+        );
+    }
     Limits {
         depth: p.depth,
         nodes: p.nodes,
         movetime: p.movetime.map(Duration::from_millis),
-        clock: time.map(|t| Clock {
-            time: ms(t),
+        clock: clocked.then(|| Clock {
+            time: time.map(ms).unwrap_or_default(),
             inc: inc.map(ms).unwrap_or_default(),
             movestogo: p.movestogo,
         }),
         infinite: p.infinite,
         overhead,
+        started: Some(received),
+    }
+}
+
+/// `message` (a game's error about `input`) with `input`, where it quotes it, shortened as
+/// [`quote`] does.
+pub fn quoted(message: &str, input: &str) -> String {
+    let short = quote(input);
+    if short.len() < input.len() {
+        message.replace(input, &short)
+    } else {
+        message.to_string()
     }
 }
 
@@ -209,25 +274,35 @@ impl<G: Solvable> GameSession for Session<G> {
 
     fn reset(&mut self) {
         self.pos = self.start.clone();
-        let brain = self.brain();
-        brain.searcher.clear();
-        if let Some(s) = brain.solver.as_mut() {
-            s.clear();
+        if let Some(brain) = self.existing_brain() {
+            brain.searcher.clear();
+            if let Some(s) = brain.solver.as_mut() {
+                s.clear();
+            }
         }
     }
 
-    fn set_position(&mut self, start: &PositionStart, moves: &[Token]) -> Result<(), String> {
+    fn set_position(&mut self, start: &PositionStart, moves: &MoveList) -> Result<(), String> {
         let mut pos = match start {
             PositionStart::StartPos => self.start.clone(),
-            PositionStart::Fen(fen) => self
-                .start
-                .from_fen(fen)
-                .map_err(|e| format!("fen '{fen}': {e}"))?,
+            PositionStart::Fen { text, column } => self.start.from_fen(text).map_err(|e| {
+                format!(
+                    "fen '{}': {} (column {column})",
+                    quote(text),
+                    quoted(&e.to_string(), text)
+                )
+            })?,
         };
         for (i, t) in moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(&t.text)
-                .map_err(|e| format!("move {} '{}' (column {}): {e}", i + 1, t.text, t.column))?;
+            let mv = pos.parse_move(t.text).map_err(|e| {
+                format!(
+                    "move {} '{}' (column {}): {}",
+                    i + 1,
+                    quote(t.text),
+                    t.column,
+                    quoted(&e.to_string(), t.text)
+                )
+            })?;
             pos.play(mv);
         }
         self.pos = pos;
@@ -236,9 +311,15 @@ impl<G: Solvable> GameSession for Session<G> {
 
     fn start(&mut self, job: Job, w: Worker) {
         let pos = self.pos.clone();
+        // The worker makes the tables if they do not exist yet (a search needs them; a perft
+        // or a bench does not make them).
         let brain = self.brain.take();
-        let hash_mb = self.hash_mb;
-        let is_search = matches!(job, Job::Search { .. });
+        let config = self.config;
+        let last_line = match job {
+            Job::Search { .. } => "bestmove (none)",
+            Job::Perft(_) => "Nodes searched: 0",
+            Job::Bench(_) => "Nodes/second: 0",
+        };
         let (id, out, done, finished) = (w.id, w.out.clone(), w.done.clone(), w.finished.clone());
         let handle = std::thread::Builder::new()
             .name("ply-worker".into())
@@ -249,16 +330,19 @@ impl<G: Solvable> GameSession for Session<G> {
                         run_perft(&pos, depth, &w);
                         brain
                     }
+                    Job::Bench(depth) => {
+                        run_bench(depth, &w);
+                        brain
+                    }
                     Job::Search {
                         params,
                         overhead,
                         use_solver,
+                        received,
                     } => {
-                        let mut b = brain.unwrap_or_else(|| Brain {
-                            searcher: Searcher::new(hash_mb),
-                            solver: None,
-                        });
-                        run_search(&mut b, &pos, &params, overhead, use_solver, &w);
+                        let mut b = brain.unwrap_or_else(|| Session::<G>::new_brain(&pos, config));
+                        let limits = limits_for(pos.side_to_move(), &params, overhead, received);
+                        run_search(&mut b, &pos, limits, use_solver, &w);
                         Some(b)
                     }
                 };
@@ -272,11 +356,7 @@ impl<G: Solvable> GameSession for Session<G> {
                 // Nothing runs: answer at once so the client still gets its reply.
                 out.line("info string error go: cannot start a worker thread");
                 finished.store(true, Ordering::SeqCst);
-                out.line(if is_search {
-                    "bestmove (none)"
-                } else {
-                    "Nodes searched: 0"
-                });
+                out.line(last_line);
                 let _ = done.send(Event::WorkerDone(id));
             }
         }
@@ -340,34 +420,32 @@ impl<G: Solvable> GameSession for Session<G> {
         s
     }
 
-    fn set_hash(&mut self, megabytes: usize) {
-        self.hash_mb = megabytes;
-        let brain = self.brain();
-        brain.searcher.resize(megabytes);
-        if let Some(s) = brain.solver.as_mut() {
-            s.resize(megabytes);
+    fn configure(&mut self, config: Config) {
+        self.join();
+        if config == self.config {
+            return;
         }
-    }
-
-    fn set_threads(&mut self, threads: usize) {
-        self.threads = threads;
-        if let Some(s) = self.brain().solver.as_mut() {
-            s.set_threads(threads);
-        }
-    }
-
-    fn set_book(&mut self, on: bool) {
-        self.book = on;
-        if let Some(s) = self.brain().solver.as_mut() {
-            s.set_book(on);
+        // Turning the book on or off keeps the tables; any other change makes new ones.
+        let book_only = Config {
+            use_book: self.config.use_book,
+            ..config
+        } == self.config;
+        self.config = config;
+        if book_only {
+            if let Some(s) = self.brain.as_mut().and_then(|b| b.solver.as_mut()) {
+                s.set_book(config.use_book);
+            }
+        } else if let Some(b) = self.brain.take() {
+            crate::util::drop_in_background(b);
         }
     }
 
     fn clear_hash(&mut self) {
-        let brain = self.brain();
-        brain.searcher.clear();
-        if let Some(s) = brain.solver.as_mut() {
-            s.clear();
+        if let Some(brain) = self.existing_brain() {
+            brain.searcher.clear();
+            if let Some(s) = brain.solver.as_mut() {
+                s.clear();
+            }
         }
     }
 }
@@ -389,74 +467,97 @@ fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> 
     s
 }
 
-/// How long the solver may search before the heuristic search takes over: half the move's
-/// hard budget, or `share` of the clock when the solver asks for more there
-/// ([`Solver::proof_share`]; at most 8/10 of the clock, as the hard budget, and never past a
+/// How long the solver may search before the heuristic search takes over, from the start of
+/// the move: half the move's hard budget, or `share` of the clock when the solver asks for
+/// more there ([`Solver::proof_share`]; at most [`MAX_PROOF_SHARE`], and never past a
 /// `movetime`). `None` when time does not limit the move.
+/// The most of its clock a solver may ask for: the search after it still gets half its hard
+/// budget (at most 4/10 of the clock), so the move stays within 8/10 of the clock.
+const MAX_PROOF_SHARE: f64 = 0.4;
+
 fn solver_time(limits: &Limits, share: f64) -> Option<Duration> {
     let (_, hard) = limits.budgets()?;
     let Some(clock) = limits.clock else {
         return Some(hard / 2);
     };
     let available = clock.time.saturating_sub(limits.overhead);
-    let mut asked = available.mul_f64(share.clamp(0.0, 0.8));
+    let mut asked = available.mul_f64(share.clamp(0.0, MAX_PROOF_SHARE));
     if limits.movetime.is_some() {
         asked = asked.min(hard);
     }
     Some((hard / 2).max(asked))
 }
 
-/// Limits left for the heuristic search after a solver spent `spent` of them.
-fn remaining(mut limits: Limits, spent: Duration) -> Limits {
-    limits.movetime = limits.movetime.map(|m| m.saturating_sub(spent));
-    if let Some(c) = limits.clock.as_mut() {
-        c.time = c.time.saturating_sub(spent);
+/// The limits of the search after a solver gave up: when the solver took more than half the
+/// hard budget (it asked for a share of the clock), the search's budgets count from half a
+/// hard budget ago, so it still gets the other half.
+fn after_solver(mut limits: Limits) -> Limits {
+    if let (Some(started), Some((_, hard))) = (limits.started, limits.budgets())
+        && started.elapsed() > hard / 2
+    {
+        limits.started = Instant::now().checked_sub(hard / 2).or(Some(started));
     }
     limits
+}
+
+/// The `info` line of a finished game: its value at depth 0.
+fn finished_line<G: Game>(pos: &G, o: Outcome) -> &'static str {
+    match o {
+        Outcome::Draw => "info depth 0 score cp 0",
+        Outcome::Win(p) if p == pos.side_to_move() => "info depth 0 score mate 0 wdl 1000 0 0",
+        Outcome::Win(_) => "info depth 0 score mate 0",
+    }
+}
+
+/// Asks the solver within its part of the budget (see `protocol.md`, `go`): half the time
+/// budget under movetime or a clock, or more where the solver asks for it ([`solver_time`]),
+/// else the node limit, else a fixed node budget for a
+/// `go depth`, else (infinite, or no limit) until it finishes or `stop`.
+fn ask_solver<G: Game>(
+    solver: &mut dyn Solver<G>,
+    pos: &G,
+    limits: &Limits,
+    w: &Worker,
+) -> Option<Solution<G::Move>> {
+    let started = limits.started.unwrap_or_else(Instant::now);
+    let budgets = limits.budgets();
+    let budget = Budget {
+        stop: &w.stop.flag,
+        deadline: solver_time(limits, solver.proof_share(pos)).and_then(|t| started.checked_add(t)),
+        nodes: match (limits.nodes, budgets, limits.infinite, limits.depth) {
+            (Some(n), _, _, _) => Some(n),
+            (None, None, false, Some(_)) => Some(SOLVER_NODES_WITHOUT_CLOCK),
+            _ => None,
+        },
+    };
+    let sol = solver.solve(pos, &budget)?;
+    w.out.line(&solution_line(pos, &sol, started.elapsed()));
+    Some(sol)
 }
 
 fn run_search<G: Game>(
     b: &mut Brain<G>,
     pos: &G,
-    p: &GoParams,
-    overhead: Duration,
+    mut limits: Limits,
     use_solver: bool,
     w: &Worker,
 ) {
-    let start = std::time::Instant::now();
-    let mut limits = limits_for(pos.side_to_move(), p, overhead);
     if let Some(o) = pos.outcome() {
         // The game is over: report its value at depth 0, and no move.
-        let line = match o {
-            Outcome::Draw => "info depth 0 score cp 0",
-            Outcome::Win(p) if p == pos.side_to_move() => "info depth 0 score mate 0 wdl 1000 0 0",
-            Outcome::Win(_) => "info depth 0 score mate 0",
-        };
-        w.out.line(line);
+        w.out.line(finished_line(pos, o));
         w.last_line("bestmove (none)");
         return;
     }
     let mut best = None;
     if let (true, Some(solver)) = (use_solver, b.solver.as_mut()) {
-        // The solver may use half of the time budget (the search gets the rest if it
-        // gives up); without a clock, a fixed node budget keeps `go depth` deterministic.
-        let budgets = limits.budgets();
-        let budget = Budget {
-            stop: &w.stop.flag,
-            deadline: solver_time(&limits, solver.proof_share(pos)).map(|t| start + t),
-            nodes: match (limits.nodes, budgets, limits.infinite, limits.depth) {
-                (Some(n), _, _, _) => Some(n),
-                (None, None, false, Some(_)) => Some(SOLVER_NODES_WITHOUT_CLOCK),
-                _ => None,
-            },
-        };
-        if let Some(sol) = solver.solve(pos, &budget) {
-            w.out.line(&solution_line(pos, &sol, start.elapsed()));
-            best = sol.best;
+        best = ask_solver(solver.as_mut(), pos, &limits, w).and_then(|s| s.best);
+        if best.is_none() {
+            limits = after_solver(limits);
         }
-        limits = remaining(limits, start.elapsed());
     }
     if best.is_none() {
+        // The search's time budgets count from the same instant as the solver's, so what
+        // the solver spent is charged to them.
         let result = b.searcher.search(pos, &limits, &w.stop.flag, &mut |info| {
             w.out.line(&info_line(pos, info))
         });
@@ -473,24 +574,96 @@ fn run_search<G: Game>(
     }
 }
 
+/// Nodes visited between two looks at the stop flag during a perft.
+const PERFT_CHECK_EVERY: u64 = 1 << 12;
+
+/// The number of move sequences of exactly `depth` plies from `pos` (as `game::perft`
+/// counts them), or `None` once `stop` is set. Its move buffers grow with the depth
+/// actually reached, not the depth asked for.
+fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    struct Walk<'a, M> {
+        buffers: Vec<Vec<M>>,
+        visited: u64,
+        stop: &'a AtomicBool,
+    }
+    fn go<G: Game>(w: &mut Walk<G::Move>, pos: &G, depth: u32, ply: usize) -> Option<u64> {
+        if depth == 0 {
+            return Some(1);
+        }
+        w.visited += 1;
+        if w.visited.is_multiple_of(PERFT_CHECK_EVERY) && w.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if w.buffers.len() <= ply {
+            w.buffers.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut w.buffers[ply]);
+        let mut total = Some(0u64);
+        if depth == 1 {
+            // Chess counts its last ply in bulk, without listing the moves.
+            total = Some(pos.legal_move_count(&mut moves) as u64);
+        } else {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut child = pos.clone();
+                child.play(mv);
+                match go(w, &child, depth - 1, ply + 1) {
+                    Some(n) => total = total.map(|t| t.saturating_add(n)),
+                    None => {
+                        total = None;
+                        break;
+                    }
+                }
+            }
+        }
+        w.buffers[ply] = moves;
+        total
+    }
+    let mut w = Walk {
+        buffers: Vec::new(),
+        visited: 0,
+        stop,
+    };
+    go(&mut w, pos, depth, 0)
+}
+
 fn run_perft<G: Game>(pos: &G, depth: u32, w: &Worker) {
     let mut total = 0u64;
     if depth == 0 {
         total = 1;
     } else {
         for (name, mv) in sorted_moves(pos) {
-            if w.stop.is_set() {
-                w.out.line("info string perft stopped");
-                break;
-            }
             let mut child = pos.clone();
             child.play(mv);
-            let n = perft(&child, depth - 1);
-            total += n;
-            w.out.line(&format!("{name}: {n}"));
+            match perft_until(&child, depth - 1, &w.stop.flag) {
+                Some(n) => {
+                    total = total.saturating_add(n);
+                    w.out.line(&format!("{name}: {n}"));
+                }
+                None => {
+                    w.out.line("info string perft stopped");
+                    break;
+                }
+            }
         }
     }
     w.last_line(&format!("Nodes searched: {total}"));
+}
+
+/// `bench`: each position's line as it is done, then the summary; `stop` ends it early.
+fn run_bench(depth: Option<u32>, w: &Worker) {
+    let report =
+        crate::bench::run_until(depth, crate::bench::BENCH_HASH_MB, &w.stop.flag, &mut |l| {
+            w.out.line(&l.to_string())
+        });
+    if report.stopped {
+        w.out.line("info string bench stopped");
+    }
+    let summary = report.summary();
+    let (head, last) = summary.rsplit_once('\n').unwrap_or(("", &summary));
+    w.out.lines(head);
+    w.last_line(last);
 }
 
 #[cfg(test)]
@@ -515,8 +688,8 @@ mod tests {
         assert_eq!(solver_time(&l, 0.0), Some(hard / 2));
         // A quarter of 1 s is more than half of the hard budget (3 × (40 + 7.5) ms).
         assert_eq!(solver_time(&l, 0.25), Some(Duration::from_millis(250)));
-        // Never past 8/10 of the clock, whatever the solver asks.
-        assert_eq!(solver_time(&l, 1.0), Some(Duration::from_millis(800)));
+        // Never past 4/10 of the clock, whatever the solver asks.
+        assert_eq!(solver_time(&l, 1.0), Some(Duration::from_millis(400)));
         // Move Overhead is off the clock first.
         let mut o = clock(1000, 10);
         o.overhead = Duration::from_millis(200);

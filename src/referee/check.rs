@@ -18,6 +18,9 @@ use crate::games::NAMES;
 use crate::util::Rng;
 use crate::with_game;
 
+/// The most output a step reads while waiting for one reply.
+const MAX_REPLY_BYTES: usize = 16 << 20;
+
 pub struct CheckConfig {
     pub launch: Launch,
     /// Games to check; empty: those the engine lists in `UCI_Variant` that ply knows.
@@ -79,17 +82,25 @@ impl Checker<'_> {
             .map_err(|e| Fail(format!("cannot send '{line}': {e:?}")))
     }
 
-    /// Lines up to and including the first starting with `word`.
+    /// Lines up to and including the first starting with `word` (a failure beyond
+    /// [`MAX_REPLY_BYTES`] of them: no step expects that much).
     fn until(&mut self, word: &str, within: Duration) -> Step<Vec<String>> {
         let deadline = Instant::now() + within;
         let mut lines = Vec::new();
+        let mut bytes = 0;
         loop {
             match self.p.recv(deadline, &self.abort) {
                 Ok((l, _)) => {
                     let first = l.split_whitespace().next() == Some(word);
+                    bytes += l.len() + 1;
                     lines.push(l);
                     if first {
                         return Ok(lines);
+                    }
+                    if bytes > MAX_REPLY_BYTES {
+                        return fail(format!(
+                            "more than {MAX_REPLY_BYTES} bytes of output before '{word}'"
+                        ));
                     }
                 }
                 Err(e) => {

@@ -3,7 +3,11 @@
 //!
 //! The stdout thread stamps each line with the [`Instant`] it was read, so the time an
 //! engine is charged ends when its `bestmove` reached the referee, not when a busy referee
-//! got round to looking (this keeps time losses honest at high concurrency). The stderr
+//! got round to looking (this keeps time losses honest at high concurrency). What it holds is
+//! bounded whatever the engine prints: a line is cut at [`MAX_LINE_BYTES`] (with a warning),
+//! and at most [`QUEUED_LINES`] lines wait to be looked at; beyond that the thread stops
+//! reading until the referee catches up, so an engine that floods stdout while its opponent
+//! thinks waits on its own full pipe instead of filling the referee's memory. The stderr
 //! thread drains the stream whatever it holds, so an engine that floods stderr never blocks
 //! on a full pipe; with `verbose` it logs each line. Engines run in their own process group,
 //! so a Ctrl-C at the terminal reaches the referee alone and it can stop them in order.
@@ -12,12 +16,16 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-/// Longer stdout lines are cut to this many bytes (the rest of the line is skipped), so
-/// an engine printing without newlines cannot exhaust the referee's memory.
+/// Longer stdout lines are cut to this many bytes (the rest of the line is skipped, and a
+/// warning logged), so an engine printing without newlines cannot exhaust the referee's
+/// memory. No protocol line comes near it.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// The most stdout lines of one engine read but not yet looked at (at most 16 MiB with
+/// lines at their limit).
+pub const QUEUED_LINES: usize = 256;
 
 /// How often a wait wakes up to look at the abort flag.
 const POLL: Duration = Duration::from_millis(50);
@@ -52,7 +60,7 @@ pub struct Launch {
 /// The program to run for `cmd=`: a bare name not found on the PATH is looked for next to
 /// the referee's own executable, so `cmd=ply` finds the engine built beside it
 /// (`target/release/ply`) without installing anything.
-fn resolve(cmd: &str) -> PathBuf {
+pub fn resolve(cmd: &str) -> PathBuf {
     let plain = PathBuf::from(cmd);
     if cmd.contains(std::path::MAIN_SEPARATOR) || cmd.is_empty() {
         return plain;
@@ -100,11 +108,12 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
         let log_name = name.to_string();
+        let out_name = name.to_string();
         std::thread::Builder::new()
             .name(format!("{name}-stdout"))
-            .spawn(move || read_stdout(stdout, tx))?;
+            .spawn(move || read_stdout(stdout, tx, &out_name))?;
         std::thread::Builder::new()
             .name(format!("{name}-stderr"))
             .spawn(move || drain_stderr(stderr, &log_name, verbose))?;
@@ -286,35 +295,21 @@ fn describe_status(status: ExitStatus) -> String {
     }
 }
 
-fn read_stdout(stdout: impl Read, tx: mpsc::Sender<Incoming>) {
+fn read_stdout(stdout: impl Read, tx: SyncSender<Incoming>, name: &str) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
+    let mut warned = false;
     loop {
-        buf.clear();
-        let read = (&mut reader)
-            .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', &mut buf);
-        match read {
-            Ok(0) => break,
-            Ok(_) => {
+        match read_bounded_line(&mut reader, &mut buf) {
+            Ok(None) => break,
+            Ok(Some(len)) => {
                 let at = Instant::now();
-                if buf.last() == Some(&b'\n') {
-                    buf.pop();
-                } else if buf.len() > MAX_LINE_BYTES {
-                    // Skip the rest of an overlong line.
-                    buf.truncate(MAX_LINE_BYTES);
-                    let mut rest = Vec::new();
-                    loop {
-                        rest.clear();
-                        match (&mut reader).take(1 << 16).read_until(b'\n', &mut rest) {
-                            Ok(0) | Err(_) => break,
-                            Ok(_) if rest.last() == Some(&b'\n') => break,
-                            Ok(_) => {}
-                        }
-                    }
-                }
-                if buf.last() == Some(&b'\r') {
-                    buf.pop();
+                if len > MAX_LINE_BYTES && !warned {
+                    log::warn!(
+                        "{name}: a line of {len} bytes cut to its first {MAX_LINE_BYTES} \
+                         (further cut lines are not reported)"
+                    );
+                    warned = true;
                 }
                 let line = String::from_utf8_lossy(&buf).into_owned();
                 if tx.send(Incoming::Line(line, at)).is_err() {
@@ -326,6 +321,56 @@ fn read_stdout(stdout: impl Read, tx: mpsc::Sender<Incoming>) {
         }
     }
     let _ = tx.send(Incoming::Eof(Instant::now()));
+}
+
+/// Reads the next line into `buf` without its line ending (`\n` or `\r\n`, or none at the
+/// end of the output), keeping at most [`MAX_LINE_BYTES`] bytes of it and skipping the rest
+/// in 64 KiB chunks. Returns the line's whole length (without its ending), `None` at the end
+/// of the output.
+fn read_bounded_line(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<usize>> {
+    buf.clear();
+    // Two more bytes than a line may hold: room for its `\r\n`.
+    let n = reader
+        .by_ref()
+        .take(MAX_LINE_BYTES as u64 + 2)
+        .read_until(b'\n', buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    let mut len = buf.len();
+    let mut ended = buf.last() == Some(&b'\n');
+    // The byte before the newline, wherever it was read.
+    let mut before_newline = buf.len().checked_sub(2).map(|i| buf[i]);
+    if !ended {
+        let mut last = buf.last().copied();
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            match reader.by_ref().take(1 << 16).read_until(b'\n', &mut rest) {
+                Ok(0) => break,
+                Ok(k) => len += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+            if rest.last() == Some(&b'\n') {
+                ended = true;
+                before_newline = rest.len().checked_sub(2).map(|i| rest[i]).or(last);
+                break;
+            }
+            last = rest.last().copied();
+        }
+    }
+    if ended {
+        len -= 1;
+        if before_newline == Some(b'\r') {
+            len -= 1;
+        }
+    }
+    buf.truncate(len.min(MAX_LINE_BYTES));
+    Ok(Some(len))
 }
 
 fn drain_stderr(stderr: impl Read, name: &str, verbose: bool) {
@@ -347,5 +392,77 @@ fn drain_stderr(stderr: impl Read, name: &str, verbose: bool) {
                 eprintln!("! {name}: {}", text.trim_end_matches(['\n', '\r']));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(bytes: &[u8]) -> Vec<(usize, Vec<u8>)> {
+        let mut reader = BufReader::with_capacity(100, bytes);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(len) = read_bounded_line(&mut reader, &mut buf).unwrap() {
+            out.push((len, buf.clone()));
+        }
+        out
+    }
+
+    /// Lines are kept whole up to the limit, with either ending; a longer one is cut to the
+    /// limit, its whole length reported, and the line after it read intact.
+    #[test]
+    fn lines_are_bounded_and_counted_exactly() {
+        let max = MAX_LINE_BYTES;
+        let x = |n: usize| vec![b'x'; n];
+        let mut input = Vec::new();
+        for (body, end) in [
+            (x(max), &b"\n"[..]),
+            (x(max), b"\r\n"),
+            (x(max + 1), b"\n"),
+            (x(max + 1), b"\r\n"),
+            (x(3 * max + 5), b"\r\n"),
+            (b"bestmove 4".to_vec(), b"\r\n"),
+            (b"".to_vec(), b"\n"),
+            (x(max + 7), b""),
+        ] {
+            input.extend_from_slice(&body);
+            input.extend_from_slice(end);
+        }
+        let lines = read_all(&input);
+        let lens: Vec<usize> = lines.iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            lens,
+            [max, max, max + 1, max + 1, 3 * max + 5, 10, 0, max + 7]
+        );
+        for (n, kept) in &lines {
+            assert_eq!(kept.len(), (*n).min(max));
+        }
+        assert_eq!(lines[5].1, b"bestmove 4");
+        assert_eq!(
+            read_all(b"a\rb\r\n\r"),
+            [(3, b"a\rb".to_vec()), (1, b"\r".to_vec())]
+        );
+    }
+
+    /// At most QUEUED_LINES lines wait for the referee: the reader then waits on the engine's
+    /// pipe instead of holding everything the engine printed.
+    #[test]
+    fn the_reader_holds_a_bounded_number_of_lines() {
+        let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
+        let input = "info string spam\n".repeat(10 * QUEUED_LINES);
+        let reader = std::thread::spawn(move || read_stdout(input.as_bytes(), tx, "spam"));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            !reader.is_finished(),
+            "the reader did not wait for the referee"
+        );
+        let mut lines = 0;
+        while let Ok(Incoming::Line(text, _)) = rx.recv() {
+            assert_eq!(text, "info string spam");
+            lines += 1;
+        }
+        assert_eq!(lines, 10 * QUEUED_LINES);
+        reader.join().unwrap();
     }
 }

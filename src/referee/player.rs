@@ -264,6 +264,11 @@ pub struct EngineSeat {
 }
 
 const MAX_ERRORS: usize = 8;
+/// The most options of an engine's handshake that are remembered (to warn about options
+/// set that it does not list); longer names than [`MAX_NAME_CHARS`] are not.
+const MAX_OPTIONS: usize = 1024;
+/// Engine and option names are kept up to this length.
+const MAX_NAME_CHARS: usize = 256;
 
 impl EngineSeat {
     fn new(
@@ -356,9 +361,14 @@ impl EngineSeat {
         let stall = self.timeouts.stall;
         let deadline = Instant::now() + stall;
         let abort = self.abort.clone();
+        // Only the error lines are kept (a few): an engine may print anything before readyok.
         let mut seen = Vec::new();
         let p = self.proc.as_mut().expect("running");
-        let r = p.wait_for("readyok", deadline, &abort, |l| seen.push(l.to_string()));
+        let r = p.wait_for("readyok", deadline, &abort, |l| {
+            if l.starts_with("info string error") && seen.len() < MAX_ERRORS {
+                seen.push(l.to_string());
+            }
+        });
         for l in &seen {
             self.note_error(l);
         }
@@ -380,21 +390,29 @@ impl EngineSeat {
         let stall = self.timeouts.stall;
         let deadline = Instant::now() + stall;
         let abort = self.abort.clone();
-        let mut lines = Vec::new();
+        // The handshake is read as it comes, keeping only what is used (and a bounded amount
+        // of it): an engine may print any number of lines before uciok.
+        let mut id_name = String::new();
+        let mut advertised = Vec::new();
+        let mut errors = Vec::new();
         let p = self.proc.as_mut().expect("just started");
-        let r = p.wait_for("uciok", deadline, &abort, |l| lines.push(l.to_string()));
+        let r = p.wait_for("uciok", deadline, &abort, |l| {
+            if let Some(n) = l.strip_prefix("id name ") {
+                id_name = n.trim().chars().take(MAX_NAME_CHARS).collect();
+            } else if let Some(rest) = l.strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+                if advertised.len() < MAX_OPTIONS && name.len() <= MAX_NAME_CHARS {
+                    advertised.push(name.to_string());
+                }
+            } else if l.starts_with("info string error") && errors.len() < MAX_ERRORS {
+                errors.push(l.to_string());
+            }
+        });
         if let Err(e) = r {
             return Err(self.wait_error(e, "uciok", stall));
         }
-        let mut id_name = String::new();
-        self.advertised.clear();
-        for l in &lines {
-            if let Some(n) = l.strip_prefix("id name ") {
-                id_name = n.trim().to_string();
-            } else if let Some(rest) = l.strip_prefix("option name ") {
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
-                self.advertised.push(name.to_string());
-            }
+        self.advertised = advertised;
+        for l in &errors {
             self.note_error(l);
         }
         self.dialect = match self.requested {

@@ -95,6 +95,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Subtracted from every time budget for the transport and the GUI (`Move Overhead`).
     pub overhead: Duration,
+    /// The instant the time budgets (and the reported `time`) count from: when the `go`
+    /// arrived, so that time spent before the search (waiting for a thread, a solver that
+    /// gave up) is charged to it. `None`: when the search starts.
+    pub started: Option<Instant>,
 }
 
 impl Limits {
@@ -192,9 +196,16 @@ struct Control {
 }
 
 impl<G: Game> Searcher<G> {
+    /// A searcher with a transposition table of at most `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Searcher<G> {
+        Self::with_table_bytes(hash_mb.max(1).saturating_mul(1 << 20))
+    }
+
+    /// A searcher with a transposition table of at most `bytes` bytes (at least two entries).
+    /// Creating it is cheap at any size: the table's memory is supplied as it is first used.
+    pub fn with_table_bytes(bytes: usize) -> Searcher<G> {
         Searcher {
-            tt: Table::new(hash_mb),
+            tt: Table::with_bytes(bytes),
             history: vec![0; 2 * G::MOVE_IDS],
             killers: vec![[None; 2]; MAX_PLY + 2],
             moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -213,7 +224,19 @@ impl<G: Game> Searcher<G> {
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
-        self.tt = Table::new(hash_mb);
+        self.resize_bytes(hash_mb.max(1).saturating_mul(1 << 20));
+    }
+
+    /// Replaces the table by an empty one of at most `bytes` bytes (the old one is freed on
+    /// another thread).
+    pub fn resize_bytes(&mut self, bytes: usize) {
+        let old = std::mem::replace(&mut self.tt, Table::with_bytes(bytes));
+        crate::util::drop_in_background(old);
+    }
+
+    /// Bytes of the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
     }
 
     /// Forgets everything learnt: table, history, killers (`ucinewgame`, `bench`).
@@ -232,7 +255,7 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
-        let start = Instant::now();
+        let start = limits.started.unwrap_or_else(Instant::now);
         self.nodes = 0;
         self.tt.new_search();
         for h in self.history.iter_mut() {
@@ -251,7 +274,7 @@ impl<G: Game> Searcher<G> {
         }
         let budgets = limits.budgets();
         self.control = Control {
-            hard: budgets.map(|(_, h)| start + h),
+            hard: budgets.and_then(|(_, h)| start.checked_add(h)),
             node_limit: limits.nodes,
             may_abort: false,
         };
@@ -277,12 +300,12 @@ impl<G: Game> Searcher<G> {
             if self.aborted {
                 // A root move searched to the end in the unfinished iteration, and better than
                 // the others searched, is at least as well founded as the last iteration's.
-                if let Some((mv, v)) = self.root_best {
-                    if Some(mv) != result.best || v > result.value {
-                        result.best = Some(mv);
-                        result.value = v;
-                        result.pv = vec![mv];
-                    }
+                if let Some((mv, v)) = self.root_best
+                    && (Some(mv) != result.best || v > result.value)
+                {
+                    result.best = Some(mv);
+                    result.value = v;
+                    result.pv = vec![mv];
                 }
                 break;
             }
@@ -502,6 +525,66 @@ impl<G: Game> Searcher<G> {
             };
             (key, mv)
         }));
-        out.sort_by(|a, b| b.0.cmp(&a.0));
+        out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn clock(time: u64, inc: u64, movestogo: Option<u32>) -> Option<Clock> {
+        Some(Clock {
+            time: ms(time),
+            inc: ms(inc),
+            movestogo,
+        })
+    }
+
+    /// `go movetime N` stops at N less `Move Overhead`, so the answer reaches the client
+    /// within N (ply answered `go movetime 200` after 192-205 ms with no overhead kept back,
+    /// and lost a referee game at st=0.2 on time); clocks keep the overhead back too.
+    #[test]
+    fn budgets_keep_the_move_overhead_back() {
+        let with = |movetime: Option<u64>, clock: Option<Clock>| Limits {
+            movetime: movetime.map(ms),
+            clock,
+            overhead: ms(30),
+            ..Limits::default()
+        };
+        assert_eq!(with(Some(200), None).budgets(), Some((ms(170), ms(170))));
+        assert_eq!(with(Some(1000), None).budgets(), Some((ms(970), ms(970))));
+        // Less than the overhead: 1 ms, so depth 1 still runs.
+        assert_eq!(with(Some(10), None).budgets(), Some((ms(1), ms(1))));
+        // 200 ms left, 25 moves to go: 8 ms soft, three times that hard.
+        assert_eq!(
+            with(None, clock(200, 0, None)).budgets(),
+            Some((ms(8), ms(24)))
+        );
+        // The hard limit stays within 80% of the time less the overhead.
+        let (soft, hard) = with(None, clock(1000, 0, Some(1))).budgets().unwrap();
+        assert_eq!((soft, hard), (ms(582), ms(776)));
+        // No time left (a one-sided clock counts the missing side as 0): nothing to spend.
+        assert_eq!(
+            with(None, clock(0, 0, None)).budgets(),
+            Some((ms(0), ms(0)))
+        );
+        // movetime and a clock: the earlier limit wins.
+        assert_eq!(
+            with(Some(5), clock(10_000, 0, None)).budgets(),
+            Some((ms(1), ms(1)))
+        );
+        assert_eq!(
+            Limits {
+                infinite: true,
+                ..with(Some(100), None)
+            }
+            .budgets(),
+            None
+        );
     }
 }

@@ -75,9 +75,15 @@ pub trait Solver<G: Game>: Send {
     /// Forgets cached results (`ucinewgame`).
     fn clear(&mut self) {}
 
-    /// Gives the solver's own cache about `table_mb` MiB (the `Hash` option), forgetting what
-    /// it holds. Solvers without a sized cache ignore it.
+    /// Gives the solver's own cache about `table_mb` MiB in all (in the engine, its share of
+    /// the `Hash` option), forgetting what it holds. Solvers without a sized cache ignore it.
     fn resize(&mut self, _table_mb: usize) {}
+
+    /// The most memory the solver's cache may take, in bytes, as sized by `resize` (or at
+    /// construction); 0 for solvers without a sized cache.
+    fn table_bytes(&self) -> usize {
+        0
+    }
 
     /// Lets the solver search with up to `threads` threads (the `Threads` option). Solvers
     /// that answer by lookup or formula ignore it.
@@ -103,6 +109,19 @@ pub trait Solvable: Game {
     /// caches results in a table of its own sizes it at about `table_mb` MiB (the engine
     /// passes its `Hash` option, `ply analyse` its `--hash`).
     fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>>;
+
+    /// Whether the solver for the rules `start` plays by keeps a cache sized by `table_mb`
+    /// (then the engine gives it a share of `Hash`, see `protocol.md`).
+    fn solver_uses_hash(_start: &Self) -> bool {
+        false
+    }
+}
+
+/// Chess has no solver here (endgame tablebases would be one): the searcher plays it.
+impl Solvable for crate::games::Chess {
+    fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
+        None
+    }
 }
 
 /// The value of a position from the value of the child a move leads to: the sign flips

@@ -8,8 +8,9 @@
 //! How long it lasts: with one heap the winner's move is forced at every turn (there is one
 //! losing position in any k + 1 consecutive sizes), so the length is closed form too. With
 //! several heaps the exact distance (fastest win, slowest loss) comes from memoised negamax
-//! over sorted heap tuples, up to [`MAX_STATES`] states; beyond that the solver still plays a
-//! winning move but reports the distance as a bound (`Solution::exact == false`).
+//! over sorted heap tuples, as far as its memory (the share of `Hash` it is given, see
+//! [`NimSolver::with_table_mb`]) and the search's budget allow; beyond that the solver still
+//! plays a winning move but reports the distance as a bound (`Solution::exact == false`).
 
 use std::collections::HashMap;
 
@@ -19,8 +20,13 @@ use crate::games::Nim;
 use crate::games::nim::{MAX_HEAPS, NimMove};
 use crate::search::MATE;
 
-/// Largest number of distinct positions the exact-distance search may visit.
-pub const MAX_STATES: usize = 2_000_000;
+/// Memory the memo may take per position it holds: a 36-byte entry (32-byte key, value) of
+/// a hash map allocated once at the capacity the budget allows, at its worst load factor.
+const BYTES_PER_STATE: usize = 96;
+/// The fewest positions the memo may hold, whatever its budget.
+const MIN_STATES: usize = 1 << 12;
+/// Nodes between two looks at the budget.
+const CHECK_EVERY: u64 = 1 << 10;
 
 /// True when the side to move wins, under the rules of `pos`.
 pub fn side_to_move_wins(pos: &Nim) -> bool {
@@ -58,44 +64,99 @@ pub fn single_heap_value(n: u32, k: u32, misere: bool) -> i32 {
     }
 }
 
-/// Memoised negamax over sorted heap tuples; `None` once more than `MAX_STATES` are stored.
+/// A position as the memo keys it: the non-empty heaps, sorted, padded with zeros (heaps
+/// hold at most 50 000 objects, so 16 bits each).
+type Key = [u16; MAX_HEAPS];
+
+/// Why the exact search gave up.
+enum GiveUp {
+    /// The memo holds as many positions as its memory allows.
+    Full,
+    /// The budget ran out (time, nodes or `stop`).
+    Budget,
+}
+
+/// Memoised negamax over sorted heap tuples.
 struct Exact {
     k: u32,
     misere: bool,
-    memo: HashMap<Vec<u32>, i32>,
+    /// Allocated at its full capacity on first use (see [`BYTES_PER_STATE`]), never grown.
+    memo: HashMap<Key, i32>,
+    max_states: usize,
+    nodes: u64,
 }
 
 impl Exact {
-    fn value(&mut self, heaps: &[u32]) -> Option<i32> {
-        let mut key: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if key.len() <= 1 {
-            return Some(single_heap_value(
-                key.first().copied().unwrap_or(0),
-                self.k,
-                self.misere,
-            ));
+    fn new(k: u32, misere: bool, max_states: usize) -> Exact {
+        Exact {
+            k,
+            misere,
+            memo: HashMap::new(),
+            max_states,
+            nodes: 0,
+        }
+    }
+
+    fn value(&mut self, heaps: &[u32], budget: &Budget) -> Result<i32, GiveUp> {
+        let mut key: Key = [0; MAX_HEAPS];
+        let mut n = 0;
+        for &h in heaps.iter().filter(|&&h| h > 0) {
+            key[n] = h as u16;
+            n += 1;
+        }
+        key[..n].sort_unstable();
+        self.value_of(key, n, budget)
+    }
+
+    /// The value of the position `key` with `n` non-empty heaps (sorted in `key[..n]`).
+    fn value_of(&mut self, key: Key, n: usize, budget: &Budget) -> Result<i32, GiveUp> {
+        if n <= 1 {
+            return Ok(single_heap_value(key[0] as u32, self.k, self.misere));
         }
         if let Some(&v) = self.memo.get(&key) {
-            return Some(v);
+            return Ok(v);
         }
-        if self.memo.len() >= MAX_STATES {
-            return None;
+        if self.memo.len() >= self.max_states {
+            return Err(GiveUp::Full);
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) && budget.exhausted(self.nodes) {
+            return Err(GiveUp::Budget);
+        }
+        while self.memo.capacity() == 0 && self.memo.try_reserve(self.max_states).is_err() {
+            // The system refuses that much memory: make do with less.
+            if self.max_states <= MIN_STATES {
+                return Err(GiveUp::Full);
+            }
+            self.max_states /= 2;
         }
         let mut best = i32::MIN;
-        let mut child = key.clone();
-        for i in 0..key.len() {
+        for i in 0..n {
             if i > 0 && key[i] == key[i - 1] {
                 continue;
             }
-            for t in 1..=key[i].min(self.k) {
-                child[i] = key[i] - t;
-                best = best.max(back_up(self.value(&child)?));
+            for t in 1..=(key[i] as u32).min(self.k) {
+                // Take t from heap i and restore the order (the heap only shrinks).
+                let mut child = key;
+                let mut j = i;
+                child[j] -= t as u16;
+                while j > 0 && child[j - 1] > child[j] {
+                    child.swap(j - 1, j);
+                    j -= 1;
+                }
+                let cn = if child[j] == 0 {
+                    // An emptied heap sits at the front now: drop it.
+                    child.copy_within(1..n, 0);
+                    child[n - 1] = 0;
+                    n - 1
+                } else {
+                    n
+                };
+                best = best.max(back_up(self.value_of(child, cn, budget)?));
             }
-            child[i] = key[i];
         }
         self.memo.insert(key, best);
-        Some(best)
+        Ok(best)
     }
 }
 
@@ -104,13 +165,17 @@ pub struct NimSolver {
 }
 
 impl NimSolver {
+    /// A solver whose memo of exact distances holds the positions that fit in 16 MiB.
     pub fn new(k: u32, misere: bool) -> NimSolver {
+        Self::with_table_mb(k, misere, 16)
+    }
+
+    /// A solver whose memo of exact distances may take about `table_mb` MiB (at least room
+    /// for a few thousand positions). The memory is taken at the first multi-heap solve.
+    pub fn with_table_mb(k: u32, misere: bool, table_mb: usize) -> NimSolver {
+        let states = (table_mb.saturating_mul(1 << 20) / BYTES_PER_STATE).max(MIN_STATES);
         NimSolver {
-            exact: Exact {
-                k,
-                misere,
-                memo: HashMap::new(),
-            },
+            exact: Exact::new(k, misere, states),
         }
     }
 
@@ -120,32 +185,31 @@ impl NimSolver {
         m
     }
 
-    fn exact_solution(&mut self, pos: &Nim) -> Option<Solution<NimMove>> {
-        let value = self.exact.value(pos.heaps())?;
+    fn exact_solution(&mut self, pos: &Nim, budget: &Budget) -> Result<Solution<NimMove>, GiveUp> {
+        self.exact.nodes = 0;
+        let value = self.exact.value(pos.heaps(), budget)?;
         let mut pv = Vec::new();
         let mut p = *pos;
-        let mut nodes = 0;
         while p.outcome().is_none() && pv.len() < 64 {
             let mut best: Option<(i32, NimMove)> = None;
             for m in Self::moves(&p) {
                 let mut c = p;
                 c.play(m);
-                nodes += 1;
-                let v = back_up(self.exact.value(c.heaps())?);
+                let v = back_up(self.exact.value(c.heaps(), budget)?);
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, m));
                 }
             }
-            let (_, m) = best?;
+            let Some((_, m)) = best else { break };
             pv.push(m);
             p.play(m);
         }
-        Some(Solution {
+        Ok(Solution {
             best: pv.first().copied(),
             value,
             exact: true,
             pv,
-            nodes,
+            nodes: self.exact.nodes.max(1),
             tbhits: 0,
         })
     }
@@ -184,7 +248,10 @@ impl NimSolver {
 }
 
 impl Solver<Nim> for NimSolver {
-    fn solve(&mut self, pos: &Nim, _budget: &Budget) -> Option<Solution<NimMove>> {
+    /// Always answers: exactly when the memoised search finishes within the memo's memory
+    /// and the budget, else with the proven result and a bound on its distance (the bound
+    /// takes microseconds, so a time limit is never overrun).
+    fn solve(&mut self, pos: &Nim, budget: &Budget) -> Option<Solution<NimMove>> {
         debug_assert!(pos.heaps().len() <= MAX_HEAPS);
         if let Some(o) = pos.outcome() {
             let value = crate::search::terminal_value(o, pos.side_to_move(), 0);
@@ -198,31 +265,51 @@ impl Solver<Nim> for NimSolver {
             });
         }
         if self.exact.k != pos.max_take() || self.exact.misere != pos.misere() {
-            *self = NimSolver::new(pos.max_take(), pos.misere());
+            self.exact = Exact::new(pos.max_take(), pos.misere(), self.exact.max_states);
         }
-        // The exact search recurses once per ply and stores up to MAX_STATES tuples: only
+        // The exact search recurses once per ply and stores positions up to its memory: only
         // start it when both stay small (one heap is closed form at any size).
         let heaps = pos.heaps().iter().filter(|&&h| h > 0).count();
         let left: u64 = pos.heaps().iter().map(|&h| h as u64).sum();
         let tuples: f64 = pos.heaps().iter().map(|&h| h as f64 + 1.0).product();
-        if heaps <= 1 || (left <= 4096 && tuples <= 4.0 * MAX_STATES as f64) {
-            if let Some(s) = self.exact_solution(pos) {
-                return Some(s);
+        if heaps <= 1 || (left <= 4096 && tuples <= 4.0 * self.exact.max_states as f64) {
+            match self.exact_solution(pos, budget) {
+                Ok(s) => return Some(s),
+                // The memo is full of this position's subtrees; start the next one afresh.
+                Err(GiveUp::Full) => self.exact.memo.clear(),
+                // What the memo holds is exact: keep it for the next move.
+                Err(GiveUp::Budget) => {}
             }
         }
-        // The memo is full of this position's subtrees; start the next one afresh.
-        self.exact.memo.clear();
         Some(Self::bounded_solution(pos))
     }
 
     fn clear(&mut self) {
-        self.exact.memo.clear();
+        // Give the memory back too (freeing it on another thread: it can be large); a new
+        // game may not need it.
+        crate::util::drop_in_background(std::mem::take(&mut self.exact.memo));
+    }
+
+    fn resize(&mut self, table_mb: usize) {
+        *self = NimSolver::with_table_mb(self.exact.k, self.exact.misere, table_mb);
+    }
+
+    fn table_bytes(&self) -> usize {
+        self.exact.max_states * BYTES_PER_STATE
     }
 }
 
 impl Solvable for Nim {
-    fn solver(start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
-        Some(Box::new(NimSolver::new(start.max_take(), start.misere())))
+    fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
+        Some(Box::new(NimSolver::with_table_mb(
+            start.max_take(),
+            start.misere(),
+            table_mb,
+        )))
+    }
+
+    fn solver_uses_hash(start: &Self) -> bool {
+        start.heaps().iter().filter(|&&h| h > 0).count() > 1
     }
 }
 
@@ -262,6 +349,12 @@ mod tests {
 
     #[test]
     fn closed_form_matches_brute_force() {
+        let stop = AtomicBool::new(false);
+        let unlimited = Budget {
+            stop: &stop,
+            deadline: None,
+            nodes: None,
+        };
         for misere in [false, true] {
             for k in 1..=5 {
                 let mut memo = HashMap::new();
@@ -281,7 +374,8 @@ mod tests {
                                 "{a},{b},{c} k={k} misere={misere}"
                             );
                             let mut s = NimSolver::new(k, misere);
-                            assert_eq!(s.exact.value(p.heaps()), Some(v), "{a},{b},{c}");
+                            let exact = s.exact.value(p.heaps(), &unlimited).ok();
+                            assert_eq!(exact, Some(v), "{a},{b},{c}");
                             if b == 0 && c == 0 {
                                 assert_eq!(single_heap_value(a, k, misere), v, "heap {a} k={k}");
                             }

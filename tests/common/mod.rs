@@ -101,6 +101,19 @@ impl Engine {
         }
     }
 
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The process's peak resident memory so far, in MiB (Linux: VmHWM), or `None` where
+    /// the system does not say.
+    pub fn peak_rss_mib(&self) -> Option<f64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib / 1024.0)
+    }
+
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin is open");
         stdin.write_all(line.as_bytes()).unwrap();

@@ -12,6 +12,10 @@ first legal move in a fixed order) and misbehaves the way MODE says:
   nouciok   answers `uci` with its id but never `uciok`
   flood     plays legal moves while writing ~1 MB to stderr per move
   slow      plays legal moves, each after sleeping 400 ms (loses to a short clock)
+  hugeinfo  plays legal moves, each after a 40 MB info line
+  hugeoption answers `uci` with a 64 MB option line, then plays legal moves
+  spam      plays legal moves, each followed by 1,000,000 short info lines (about 32 MB),
+            printed while the opponent thinks
 
 Python, not Rust: it needs no build step, it cannot share code with ply's protocol by
 accident, and python3 is on every machine that builds ply.
@@ -67,6 +71,8 @@ for raw in sys.stdin:
             sys.stdout.buffer.write(b"\xff\xfe\x00garbage\x80\n")
             sys.stdout.flush()
             say("option name Broken type")
+        if MODE == "hugeoption":
+            say("option name Big type string default " + "o" * (64 << 20))
         if MODE != "nouciok":
             say("uciok")
     elif cmd == "isready":
@@ -83,6 +89,8 @@ for raw in sys.stdin:
     elif cmd == "go":
         gos_this_game += 1
         if MODE == "crash" and gos_this_game >= 2:
+            sys.stderr.write("fake-crash: exiting mid-game\n")
+            sys.stderr.flush()
             sys.exit(3)
         if MODE == "hang":
             while True:
@@ -93,6 +101,8 @@ for raw in sys.stdin:
             sys.stderr.flush()
         if MODE == "slow":
             time.sleep(0.4)
+        if MODE == "hugeinfo":
+            say("info string " + "i" * (40 << 20))
         if MODE == "garbage":
             sys.stdout.buffer.write(bytes(range(1, 256)) + b"\n")
             say("x" * 200000)
@@ -108,5 +118,8 @@ for raw in sys.stdin:
         legal = legal_moves()
         say("info depth 1 score cp 0 nodes 1")
         say("bestmove " + (legal[0] if legal else "(none)"))
+        if MODE == "spam":
+            out.write("info depth 1 score cp 0 nodes 1\n" * 1000000)
+            out.flush()
     elif cmd == "quit":
         break

@@ -11,8 +11,9 @@
 //! declined ([`Connect4Solver::new`] and [`Solvable::solver`] return `None`).
 //!
 //! Memory: one table per solver, [`DEFAULT_TABLE_MB`] MiB unless told otherwise
-//! ([`Connect4Solver::with_table_mb`], `ply solve connect4 --table-mb`). It is allocated and
-//! touched once, up front.
+//! ([`Connect4Solver::with_table_mb`], `ply solve connect4 --table-mb`), plus a near region
+//! per thread. Its memory is zeroed pages that the operating system supplies as solves first
+//! write them (so a large table costs nothing until used).
 
 mod board;
 pub mod book;
@@ -181,6 +182,11 @@ impl Connect4Solver {
         let (cur, mask, moves) = (pos.current(), pos.mask(), pos.moves_played());
         // Small solves use a prefix of the table that stays in the caches.
         let empty = self.width * self.height - moves;
+        // A solve with limits uses what of the table is backed (see table::Warmer), not to
+        // pay page faults on its clock; one without uses all of it.
+        if budget.deadline.is_none() && budget.nodes.is_none() {
+            self.table.use_all();
+        }
         self.table
             .begin_solve(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));
         let (table, threads) = (&self.table, self.threads);
@@ -342,8 +348,16 @@ impl Solver<Connect4> for Connect4Solver {
         self.reset();
     }
 
+    /// `table_mb` covers the per-thread near regions too (in the engine it is the solver's
+    /// share of `Hash`): the main table gets what they leave.
     fn resize(&mut self, table_mb: usize) {
-        Connect4Solver::resize(self, table_mb);
+        let near = self.table.near_region_bytes() * self.threads;
+        let main_mb = (table_mb.saturating_mul(1 << 20)).saturating_sub(near) >> 20;
+        Connect4Solver::resize(self, main_mb);
+    }
+
+    fn table_bytes(&self) -> usize {
+        self.table.bytes() + self.table.near_bytes()
     }
 
     fn set_threads(&mut self, threads: usize) {
@@ -378,6 +392,10 @@ impl Solvable for Connect4 {
     /// The exact solver with a `table_mb` MiB table and one thread, for the sizes it supports.
     fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
         Connect4Solver::with_table_mb(start, table_mb).map(|s| Box::new(s) as Box<dyn Solver<Self>>)
+    }
+
+    fn solver_uses_hash(start: &Self) -> bool {
+        supports(start.rules().width, start.rules().height)
     }
 }
 

@@ -27,7 +27,9 @@
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::thread::JoinHandle;
 
 /// log2 of the buckets of the near region: 1 MiB, which stays in a core's L2 cache.
 const NEAR_BUCKET_BITS: u32 = 15;
@@ -66,6 +68,16 @@ unsafe impl Send for Buffer {}
 unsafe impl Sync for Buffer {}
 
 impl Buffer {
+    /// No memory: what stays in place of a buffer handed over to be freed elsewhere.
+    fn none() -> Buffer {
+        Buffer {
+            ptr: NonNull::dangling(),
+            len: 0,
+            layout: Layout::new::<u64>(),
+            mapped: false,
+        }
+    }
+
     fn new(len: usize) -> Buffer {
         let bytes = len * 8;
         let layout = Layout::from_size_align(bytes, 4096).expect("table size fits a layout");
@@ -115,6 +127,10 @@ impl Buffer {
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        if self.len == 0 {
+            // The placeholder of a buffer handed to another thread to free.
+            return;
+        }
         if self.mapped {
             #[cfg(target_os = "linux")]
             // SAFETY: mapped in `new` with exactly this length.
@@ -128,8 +144,107 @@ impl Drop for Buffer {
     }
 }
 
+/// Backs a buffer with memory ahead of its use, on a thread of its own.
+///
+/// The system supplies a fresh page at its first write, and that costs: a 2 MiB huge page
+/// is zeroed, and on a virtual machine first backed by the host (here about 5 ms each: a
+/// first solve at Hash 1024 took 1.2 s touching its 256 pages). So the table is not touched
+/// on a solve's path: this thread writes a zero to every page from `from` on (those bytes
+/// are zero already, and no solve uses them yet), and solves use only the prefix it has
+/// done ([`Table::begin_solve`], [`Table::grow`]).
+struct Warmer {
+    /// Bytes from the buffer's start that are backed.
+    done: Arc<AtomicUsize>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Warmer {
+    fn start(buf: &Buffer, from: usize) -> Warmer {
+        let bytes = buf.len * 8;
+        let done = Arc::new(AtomicUsize::new(from.min(bytes)));
+        let stop = Arc::new(AtomicBool::new(false));
+        let base = buf.ptr.as_ptr() as usize;
+        let (d, st) = (done.clone(), stop.clone());
+        let thread = std::thread::Builder::new()
+            .name("c4-table-warm".into())
+            .spawn(move || {
+                // A low priority: searches come first.
+                #[cfg(target_os = "linux")]
+                // SAFETY: changes this thread's nice value only.
+                unsafe {
+                    libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+                }
+                const STEP: usize = 2 << 20;
+                let mut at = d.load(Ordering::Relaxed);
+                while at < bytes {
+                    let end = (at + STEP).min(bytes);
+                    for page in (at..end).step_by(4096) {
+                        if st.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        // SAFETY: inside the buffer, which outlives this thread (the table
+                        // stops and joins it before freeing the buffer); 8-aligned; beyond
+                        // the prefix solves use, and zero already.
+                        unsafe {
+                            (*((base + page) as *const AtomicU64)).store(0, Ordering::Relaxed)
+                        };
+                    }
+                    at = end;
+                    d.store(at, Ordering::Release);
+                }
+            })
+            .ok();
+        if thread.is_none() {
+            // No thread: solves use the whole table and fault its pages themselves.
+            done.store(bytes, Ordering::Release);
+        }
+        Warmer { done, stop, thread }
+    }
+
+    /// A warmer with nothing to do.
+    fn idle() -> Warmer {
+        Warmer {
+            done: Arc::new(AtomicUsize::new(0)),
+            stop: Arc::new(AtomicBool::new(false)),
+            thread: None,
+        }
+    }
+
+    fn done(&self) -> usize {
+        self.done.load(Ordering::Acquire)
+    }
+
+    /// Stops the thread (it looks at the flag before every page) and waits for it.
+    fn finish(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    fn running(&self) -> bool {
+        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    }
+}
+
+impl Drop for Warmer {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// A buffer and its warmer, freed together on another thread: the warmer is stopped and
+/// waited for (it may be in a slow page fault) before the buffer goes (fields drop in order).
+struct Retired {
+    _warm: Warmer,
+    _buf: Buffer,
+}
+
 pub struct Table {
     buf: Buffer,
+    /// Backs `buf` ahead of use; solves use only the prefix it has done.
+    warm: Warmer,
     /// Small regions for positions near the end of the game, one per search thread: their
     /// subtrees are small, they are most of the nodes, and a private region stays in its
     /// core's caches. (Shared, its lines bounced between the cores: the empty board took
@@ -147,8 +262,6 @@ pub struct Table {
     generation: u64,
     /// Nothing has been stored in this generation yet: the prefix size may still change.
     fresh: bool,
-    /// The largest `bucket_bits` used since the table was last zeroed: what a clear must wipe.
-    dirty_bits: AtomicU32,
 }
 
 impl Table {
@@ -164,23 +277,40 @@ impl Table {
         let bucket_bytes = (WAYS * 8) as u64;
         let want = (mb as u64 * (1 << 20)) / bucket_bytes;
         let bits = (63 - want.max(1).leading_zeros()).max(Self::min_bucket_bits(key_bits));
+        // Zeroed pages from the operating system, supplied as solves first write them: a
+        // table costs no time to create and no memory until it is used (the engine creates
+        // one at `newgame` and must answer `isready` at once at any Hash).
         let buf = Buffer::new(WAYS << bits);
-        // Touch every page now, so that solves do not pay the page faults of first use.
-        for chunk in buf.slice().chunks(512) {
-            chunk[0].store(0, Ordering::Relaxed);
-        }
-        let near_bits = NEAR_BUCKET_BITS.max(Self::min_bucket_bits(key_bits));
+        let min = Self::min_bucket_bits(key_bits);
+        let warm = Warmer::start(&buf, (WAYS * 8) << min);
+        let near_bits = NEAR_BUCKET_BITS.max(min);
         let near = vec![Buffer::new(WAYS << near_bits)];
         Table {
             buf,
+            warm,
             near,
             near_bits,
             key_bits,
             max_bucket_bits: bits,
-            bucket_bits: AtomicU32::new(bits),
+            bucket_bits: AtomicU32::new(min),
             generation: 1,
             fresh: true,
-            dirty_bits: AtomicU32::new(0),
+        }
+    }
+
+    /// log2 of the buckets backed so far (see [`Warmer`]).
+    fn warm_bits(&self) -> u32 {
+        let buckets = (self.warm.done() / (WAYS * 8)).max(1);
+        63 - (buckets as u64).leading_zeros()
+    }
+
+    /// Stops backing the table ahead of use and lets solves use all of it (they fault the
+    /// pages not backed yet themselves): for solves without a time limit, which would rather
+    /// pay that than use a smaller table.
+    pub fn use_all(&mut self) {
+        if self.warm.thread.is_some() {
+            self.warm.finish();
+            self.warm.done.store(self.bytes(), Ordering::Release);
         }
     }
 
@@ -189,15 +319,26 @@ impl Table {
         self.buf.len * 8
     }
 
+    /// Bytes of one near region (there is one per search thread).
+    pub fn near_region_bytes(&self) -> usize {
+        (WAYS << self.near_bits) * 8
+    }
+
+    /// Bytes of the near regions.
+    pub fn near_bytes(&self) -> usize {
+        self.near.len() * self.near_region_bytes()
+    }
+
     /// Prepares a solve that would like a prefix of `2^bits` buckets (clamped to what is
-    /// allocated and to the minimum the key size needs): small solves then stay within the
-    /// caches. Right after a [`Table::reset`] the prefix is set to that size; otherwise it
-    /// only widens, moving the entries ([`Table::grow`]): the tag holds the key bits that the
-    /// bucket index does not, so an entry read under another prefix size would stand for
-    /// another key.
+    /// allocated and backed so far, and to the minimum the key size needs): small solves then
+    /// stay within the caches. Right after a [`Table::reset`] the prefix is set to that size;
+    /// otherwise it only widens, moving the entries ([`Table::grow`]): the tag holds the key
+    /// bits that the bucket index does not, so an entry read under another prefix size would
+    /// stand for another key.
     pub fn begin_solve(&mut self, bits: u32) {
         let bits = bits
             .min(self.max_bucket_bits)
+            .min(self.warm_bits())
             .max(Self::min_bucket_bits(self.key_bits));
         if self.fresh {
             *self.bucket_bits.get_mut() = bits;
@@ -205,8 +346,6 @@ impl Table {
         } else {
             self.grow(bits);
         }
-        let bits = *self.bucket_bits.get_mut();
-        self.dirty_bits.fetch_max(bits, Ordering::Relaxed);
     }
 
     /// log2 of the buckets in use.
@@ -214,7 +353,7 @@ impl Table {
         self.bucket_bits.load(Ordering::Relaxed)
     }
 
-    /// Widens the prefix in use to `2^bits` buckets (at most what is allocated), moving every
+    /// Widens the prefix in use to `2^bits` buckets (at most what is allocated and backed), moving every
     /// entry of the current generation to the bucket the wider prefix looks in: the mixed key
     /// is the bucket index followed by the tag, so one more index bit is the tag's top bit.
     /// Old bucket `i` moves to buckets `i << k ..` (`k` the added bits), all above `i` for
@@ -222,7 +361,8 @@ impl Table {
     /// thread may use the table meanwhile (callers grow between probes, at a barrier).
     pub fn grow(&self, bits: u32) {
         let old = self.bucket_bits();
-        let bits = bits.min(self.max_bucket_bits);
+        // Only what is backed (see [`Warmer`]): a solve must not pay page faults.
+        let bits = bits.min(self.max_bucket_bits).min(self.warm_bits());
         if bits <= old {
             return;
         }
@@ -254,7 +394,6 @@ impl Table {
             }
         }
         self.bucket_bits.store(bits, Ordering::Relaxed);
-        self.dirty_bits.fetch_max(bits, Ordering::Relaxed);
     }
 
     /// Forgets every entry: O(1) by starting a new generation; every 255 generations the used
@@ -263,15 +402,21 @@ impl Table {
         self.generation += 1;
         self.fresh = true;
         if self.generation > 255 {
-            let used = WAYS << (*self.dirty_bits.get_mut()).max(*self.bucket_bits.get_mut());
-            for e in &self.buf.slice()[..used.min(self.buf.len)] {
-                e.store(0, Ordering::Relaxed);
-            }
-            for e in self.near.iter().flat_map(Buffer::slice) {
-                e.store(0, Ordering::Relaxed);
+            // Fresh zeroed memory rather than writing zeros over what was used: O(1) at any
+            // size, the old pages are freed on another thread.
+            let fresh = Buffer::new(self.buf.len);
+            crate::util::drop_in_background(Retired {
+                _warm: std::mem::replace(&mut self.warm, Warmer::idle()),
+                _buf: std::mem::replace(&mut self.buf, fresh),
+            });
+            let min = Self::min_bucket_bits(self.key_bits);
+            self.warm = Warmer::start(&self.buf, (WAYS * 8) << min);
+            *self.bucket_bits.get_mut() = min;
+            for region in &mut self.near {
+                let fresh = Buffer::new(region.len);
+                crate::util::drop_in_background(std::mem::replace(region, fresh));
             }
             self.generation = 1;
-            *self.dirty_bits.get_mut() = 0;
         }
     }
 
@@ -337,7 +482,7 @@ impl Table {
     /// Records `lower <= score <= upper` for `key` (and a best move, if known), found by a
     /// search of `nodes` nodes. Merges with an entry already there; otherwise replaces the
     /// bucket's stale or least-work entry. Callers start every solve with
-    /// [`Table::begin_solve`], which notes the part a later full clear must wipe.
+    /// [`Table::begin_solve`].
     #[inline(always)]
     pub fn store(
         &self,
@@ -389,6 +534,22 @@ impl Table {
             | (mv << MOVE_SHIFT)
             | (((upper + OFFSET) as u64) << 6)
             | ((lower + OFFSET) as u64)
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        // The warming thread writes into the buffer: it must stop before the buffer goes.
+        // Waiting for it can take a page fault's time, so a running one is left to another
+        // thread with the buffer.
+        if self.warm.running() {
+            crate::util::drop_in_background(Retired {
+                _warm: std::mem::replace(&mut self.warm, Warmer::idle()),
+                _buf: std::mem::replace(&mut self.buf, Buffer::none()),
+            });
+        } else {
+            self.warm.finish();
+        }
     }
 }
 

@@ -4,9 +4,11 @@
 //! - `ply solve teeko [--advanced]` builds a variant's table (both centre rules share it:
 //!   the rule only restricts the very first drop) and prints what it found.
 //! - In the engine, [`TeekoSolver`] answers from the table: the exact value (fastest win,
-//!   slowest loss) and a move that keeps it. The table is read from its file on first use;
-//!   when the file is missing or damaged, a background thread builds and saves it, and the
-//!   solver declines (the engine searches instead) until it is ready. See [`Provider`].
+//!   slowest loss) and a move that keeps it. The table is read from its file on first use,
+//!   by a thread of its own, which a `go` waits for within its time budget (a cold disk
+//!   must not make it late); when the file is missing or damaged, that thread builds and
+//!   saves it, and the solver declines (the engine searches instead) until it is ready.
+//!   See [`Provider`].
 //!
 //! Values are game-theoretic with unbounded play (no repetition or move-limit rule). Playing
 //! the fastest win matters: a merely value-keeping move can cycle in a won position.
@@ -18,8 +20,8 @@ pub mod table;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant, SystemTime};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 
@@ -106,15 +108,15 @@ pub fn solve_with(table: &Table, pos: &Teeko) -> Solution<TeekoMove> {
     }
 }
 
-/// Seconds after which a build's lock file that has not been touched is considered left
-/// behind by a process that died.
-const STALE_LOCK: Duration = Duration::from_secs(120);
 /// How often a waiting provider looks for a table another process is building.
 const RECHECK: Duration = Duration::from_secs(2);
 
 enum State {
     /// Not looked for yet.
     Unknown,
+    /// A background thread looks for it (reads the files; ready in milliseconds when one
+    /// is there).
+    Loading,
     Ready(Arc<Table>),
     /// This process builds it.
     Building,
@@ -127,10 +129,12 @@ enum State {
 /// One variant's table for the engine: loaded lazily from its directory, or built in a
 /// background thread and saved there (see [`Provider::shared`] for the engine's directories).
 ///
-/// Several processes may start at once: the builder holds `<file>.lock` (created
-/// exclusively, touched while it works, removed when done; a lock untouched for two minutes
-/// is taken over), and the file appears by an atomic rename, so a reader never sees a
-/// partial table. A damaged file (bad size or checksum) is rebuilt and replaced.
+/// Several processes may start at once: the builder holds an advisory lock on
+/// `<file>.lock` ([`BuildLock`]; the operating system releases it when the process ends,
+/// however it ends, so a lock left by a killed process never blocks a later build), and the
+/// file appears by an atomic rename, so a reader never sees a partial table. A damaged file
+/// (bad size or checksum) is replaced: by a good copy from a later directory when there is
+/// one, else by a rebuilt table.
 ///
 /// Setting `PLY_TABLES_AUTOBUILD=0` disables background builds (tables are only loaded).
 pub struct Provider {
@@ -139,6 +143,8 @@ pub struct Provider {
     advanced: bool,
     threads: usize,
     state: Mutex<State>,
+    /// Signalled whenever `state` changes.
+    changed: Condvar,
 }
 
 impl Provider {
@@ -147,24 +153,24 @@ impl Provider {
         Self::with_dirs(vec![dir], advanced)
     }
 
-    fn with_dirs(dirs: Vec<PathBuf>, advanced: bool) -> Arc<Provider> {
+    /// A provider that looks in `dirs` in order, and builds in the first writable one.
+    pub fn with_dirs(dirs: Vec<PathBuf>, advanced: bool) -> Arc<Provider> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         Arc::new(Provider {
             dirs,
             advanced,
             threads,
             state: Mutex::new(State::Unknown),
+            changed: Condvar::new(),
         })
     }
 
-    /// The process-wide provider of a variant: [`table::default_dir`], then
-    /// [`table::fallback_dir`] when the default is not writable.
+    /// The process-wide provider of a variant, over [`table::search_dirs`]: `$PLY_TABLES`
+    /// alone when it is set, else the default directory and then the fallback.
     pub fn shared(advanced: bool) -> Arc<Provider> {
         static SHARED: [OnceLock<Arc<Provider>>; 2] = [OnceLock::new(), OnceLock::new()];
         SHARED[advanced as usize]
-            .get_or_init(|| {
-                Provider::with_dirs(vec![table::default_dir(), table::fallback_dir()], advanced)
-            })
+            .get_or_init(|| Provider::with_dirs(table::search_dirs(), advanced))
             .clone()
     }
 
@@ -180,49 +186,85 @@ impl Provider {
             .collect()
     }
 
-    /// The table if it is ready; otherwise starts loading or building it and returns `None`.
+    /// The table if it is ready; otherwise starts looking for it (loading it, or building it
+    /// when it is missing or damaged) on a thread of its own, and returns `None` at once.
     pub fn get(self: &Arc<Self>) -> Option<Arc<Table>> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         match &*state {
             State::Ready(t) => return Some(t.clone()),
-            State::Building | State::Failed => return None,
+            State::Loading | State::Building | State::Failed => return None,
             State::Waiting(since) if since.elapsed() < RECHECK => return None,
             State::Waiting(_) | State::Unknown => {}
         }
+        *state = State::Loading;
+        let me = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("teeko-table".into())
+            .spawn(move || me.find_or_build());
+        if let Err(e) = spawned {
+            log::error!("cannot start looking for the teeko table: {e}");
+            *state = State::Failed;
+        }
+        None
+    }
+
+    /// [`Provider::get`], waiting while the table is being loaded from a file as long as
+    /// `budget` allows (not while it is built: that takes seconds, the search answers
+    /// meanwhile).
+    pub fn get_within(self: &Arc<Self>, budget: &Budget) -> Option<Arc<Table>> {
+        if let Some(t) = self.get() {
+            return Some(t);
+        }
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match &*state {
+                State::Ready(t) => return Some(t.clone()),
+                State::Loading if !budget.exhausted(0) => {}
+                _ => return None,
+            }
+            state = match self.changed.wait_timeout(state, Duration::from_millis(1)) {
+                Ok((s, _)) => s,
+                Err(e) => e.into_inner().0,
+            };
+        }
+    }
+
+    fn set(&self, next: State) {
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        self.changed.notify_all();
+    }
+
+    /// Loads the table from the first directory that has a good one (replacing damaged
+    /// files before it), else builds it (when allowed and no other process is building it).
+    fn find_or_build(self: Arc<Self>) {
+        let mut damaged = Vec::new();
         for path in self.paths() {
             match Table::load(&path, self.advanced) {
                 Ok(t) => {
                     log::info!("teeko table loaded from {}", path.display());
-                    let t = Arc::new(t);
-                    *state = State::Ready(t.clone());
-                    return Some(t);
+                    self.repair(&damaged, &t, &path);
+                    return self.set(State::Ready(Arc::new(t)));
                 }
                 Err(TableError::Missing) => {}
-                Err(e) => log::warn!("{}: {e}; it will be rebuilt", path.display()),
+                Err(e) => {
+                    log::warn!("{}: {e}", path.display());
+                    damaged.push(path);
+                }
             }
+        }
+        if !damaged.is_empty() {
+            log::warn!("no usable teeko table: it will be rebuilt");
         }
         if std::env::var("PLY_TABLES_AUTOBUILD").is_ok_and(|v| v == "0") {
-            *state = State::Waiting(Instant::now());
-            return None;
+            return self.set(State::Waiting(Instant::now()));
         }
         let (lock, path) = match self.lock() {
-            Claim::Theirs => {
-                *state = State::Waiting(Instant::now());
-                return None;
-            }
+            Claim::Theirs => return self.set(State::Waiting(Instant::now())),
             Claim::Mine(lock, path) => (Some(lock), Some(path)),
             Claim::Nowhere => (None, None),
         };
-        *state = State::Building;
-        let me = self.clone();
-        let spawned = std::thread::Builder::new()
-            .name("teeko-table".into())
-            .spawn(move || me.build_in_background(lock, path));
-        if let Err(e) = spawned {
-            log::error!("cannot start the teeko table build: {e}");
-            *state = State::Failed;
-        }
-        None
+        self.set(State::Building);
+        self.build(lock, path);
     }
 
     /// Waits up to `timeout` for the table (starting its load or build), for callers that
@@ -236,7 +278,30 @@ impl Provider {
             if Instant::now() >= end {
                 return None;
             }
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Replaces each damaged file by `good` (loaded from `from`), when its lock is free.
+    fn repair(&self, damaged: &[PathBuf], good: &Table, from: &Path) {
+        for path in damaged {
+            let done = match BuildLock::acquire(path) {
+                Ok(Some(_lock)) => good.save(path).map_err(|e| e.to_string()),
+                Ok(None) => Err("another process is writing it".into()),
+                Err(e) => Err(e.to_string()),
+            };
+            match done {
+                Ok(()) => log::warn!(
+                    "{} replaced by the good copy from {}",
+                    path.display(),
+                    from.display()
+                ),
+                Err(e) => log::warn!(
+                    "{} stays damaged ({e}); using {}",
+                    path.display(),
+                    from.display()
+                ),
+            }
         }
     }
 
@@ -260,7 +325,7 @@ impl Provider {
 
     /// Builds the table, saves it at `path` (holding `lock`) when there is one, and makes
     /// it the provider's.
-    fn build_in_background(self: Arc<Self>, lock: Option<BuildLock>, path: Option<PathBuf>) {
+    fn build(&self, lock: Option<BuildLock>, path: Option<PathBuf>) {
         log::warn!(
             "no usable teeko table: building {} in the background ({} threads); the engine \
              searches until it is ready",
@@ -269,16 +334,8 @@ impl Provider {
             self.threads
         );
         let start = Instant::now();
-        let last_touch = Mutex::new(Instant::now());
         let built = build_table(self.advanced, self.threads, &|p| {
             log::debug!("teeko table: {} ({}/{})", p.stage, p.done, p.total);
-            let mut t = last_touch.lock().unwrap_or_else(|e| e.into_inner());
-            if t.elapsed() > Duration::from_secs(5) {
-                if let Some(l) = &lock {
-                    l.touch();
-                }
-                *t = Instant::now();
-            }
         });
         let next = match built {
             Ok(t) => {
@@ -302,7 +359,7 @@ impl Provider {
             }
         };
         drop(lock);
-        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        self.set(next);
     }
 }
 
@@ -316,57 +373,76 @@ enum Claim {
     Nowhere,
 }
 
-/// `<table file>.lock`, held while this process builds the table.
-struct BuildLock {
+/// `<table file>.lock`, locked (an advisory `flock`) while this process writes the table.
+///
+/// The lock belongs to the open file, not to the file's existence: a lock file left behind
+/// by a process that was killed is not locked, and the next process takes it at once.
+/// Holding it, the process also removes temporary files an interrupted save left behind
+/// (only a lock holder writes them). The file is removed when the lock is released.
+pub struct BuildLock {
     path: PathBuf,
-    file: fs::File,
+    _file: fs::File,
 }
 
 impl BuildLock {
     /// `Ok(None)` when another live process holds it.
-    fn acquire(table: &Path) -> std::io::Result<Option<BuildLock>> {
-        if let Some(d) = table.parent() {
+    pub fn acquire(table: &Path) -> std::io::Result<Option<BuildLock>> {
+        if let Some(d) = table.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(d)?;
         }
         let mut name = table.as_os_str().to_owned();
         name.push(".lock");
         let path = PathBuf::from(name);
-        for _ in 0..2 {
-            match fs::OpenOptions::new()
+        let mut attempts = 0;
+        let file = loop {
+            attempts += 1;
+            let file = fs::OpenOptions::new()
+                .read(true)
                 .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(file) => {
-                    use std::io::Write;
-                    let _ = writeln!(&file, "{}", std::process::id());
-                    return Ok(Some(BuildLock { path, file }));
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let age = fs::metadata(&path)
-                        .and_then(|m| m.modified())
-                        .ok()
-                        .and_then(|t| SystemTime::now().duration_since(t).ok());
-                    if age.is_some_and(|a| a > STALE_LOCK) {
-                        log::warn!("removing a stale lock {}", path.display());
-                        let _ = fs::remove_file(&path);
-                        continue;
-                    }
-                    return Ok(None);
-                }
-                Err(e) => return Err(e),
+                .create(true)
+                .truncate(false)
+                .open(&path)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => return Ok(None),
+                Err(fs::TryLockError::Error(e)) => return Err(e),
             }
-        }
-        Ok(None)
+            // The holder we waited for may have removed the file between our open and our
+            // lock: then we locked a file nobody else will open. Lock the one at the path.
+            if same_file(&file, &path) || attempts == 3 {
+                break file;
+            }
+        };
+        // Ours now; the pid is only a hint for people looking at the directory.
+        let _ = file.set_len(0);
+        let _ =
+            std::io::Write::write_all(&mut &file, format!("{}\n", std::process::id()).as_bytes());
+        table::remove_stale_temporaries(table);
+        Ok(Some(BuildLock { path, _file: file }))
     }
+}
 
-    fn touch(&self) {
-        let _ = self.file.set_modified(SystemTime::now());
+/// Whether `path` names the file `file` has open.
+fn same_file(file: &fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }
 
 impl Drop for BuildLock {
     fn drop(&mut self) {
+        // Removed while still locked (the lock goes with the file handle, just after), so a
+        // process that opens the path later creates a fresh file and locks that.
         let _ = fs::remove_file(&self.path);
     }
 }
@@ -405,20 +481,20 @@ impl TeekoSolver {
         }
     }
 
-    fn table(&self) -> Option<Arc<Table>> {
+    fn table(&self, budget: &Budget) -> Option<Arc<Table>> {
         match &self.source {
             Source::Fixed(t) => Some(t.clone()),
-            Source::Provider(p) => p.get(),
+            Source::Provider(p) => p.get_within(budget),
         }
     }
 }
 
 impl Solver<Teeko> for TeekoSolver {
-    fn solve(&mut self, pos: &Teeko, _budget: &Budget) -> Option<Solution<TeekoMove>> {
+    fn solve(&mut self, pos: &Teeko, budget: &Budget) -> Option<Solution<TeekoMove>> {
         if pos.rules().advanced != self.advanced {
             return None;
         }
-        let table = self.table()?;
+        let table = self.table(budget)?;
         Some(solve_with(&table, pos))
     }
 }
@@ -473,13 +549,13 @@ pub fn cli(args: &[String]) -> Result<(), String> {
         }
     };
     let path = a.out.clone().unwrap_or_else(|| {
-        let primary = table::default_dir().join(table::file_name(a.advanced));
-        let fallback = table::fallback_dir().join(table::file_name(a.advanced));
-        if primary.exists() || !fallback.exists() {
-            primary
-        } else {
-            fallback
-        }
+        // The first directory that has the file, else the first one.
+        let name = table::file_name(a.advanced);
+        let dirs = table::search_dirs();
+        dirs.iter()
+            .map(|d| d.join(&name))
+            .find(|p| p.exists())
+            .unwrap_or_else(|| dirs[0].join(&name))
     });
     let threads = a
         .threads
@@ -554,8 +630,17 @@ pub fn cli(args: &[String]) -> Result<(), String> {
             bar.finish_and_clear();
             let t = built?;
             let secs = start.elapsed().as_secs_f64();
+            let lock = BuildLock::acquire(&path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?
+                .ok_or_else(|| {
+                    format!(
+                        "another process is writing {}; run this again once it is done",
+                        path.display()
+                    )
+                })?;
             t.save(&path)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            drop(lock);
             (t, Some((secs, threads)))
         }
     };

@@ -21,7 +21,7 @@
 //! in the same directory and renamed into place, so a reader sees a whole file or none.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::build::Values;
@@ -236,37 +236,62 @@ impl Table {
         h
     }
 
-    /// Reads and checks a table file for the given variant.
+    /// Reads and checks a table file for the given variant. Each section is read straight
+    /// into its own buffer, so loading takes the table's memory once, not twice.
     pub fn load(path: &Path, advanced: bool) -> Result<Table, TableError> {
         let expected = HEADER as u64 + layouts().iter().map(|l| l.len as u64).sum::<u64>();
-        match fs::metadata(path) {
-            Ok(m) if m.len() != expected => {
-                return Err(TableError::Corrupt(format!(
-                    "{} bytes, expected {expected} (truncated or padded)",
-                    m.len()
-                )));
-            }
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(TableError::Missing),
-            Err(e) => return Err(TableError::Io(e)),
-        }
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(TableError::Missing),
-            Err(e) => return Err(TableError::Io(e)),
+        let io_error = |e: io::Error| match e.kind() {
+            io::ErrorKind::NotFound => TableError::Missing,
+            io::ErrorKind::UnexpectedEof => TableError::Corrupt("truncated".into()),
+            _ => TableError::Io(e),
         };
-        Table::from_bytes(&bytes, advanced)
+        let mut file = fs::File::open(path).map_err(io_error)?;
+        let len = file.metadata().map_err(io_error)?.len();
+        if len != expected {
+            return Err(TableError::Corrupt(format!(
+                "{len} bytes, expected {expected} (truncated or padded)"
+            )));
+        }
+        let mut header = [0u8; HEADER];
+        file.read_exact(&mut header).map_err(io_error)?;
+        let layers = Self::check_header(&header, advanced)?;
+        let mut sections: [Vec<u8>; SECTIONS] = Default::default();
+        for (s, l) in sections.iter_mut().zip(&layers) {
+            *s = vec![0; l.len];
+            file.read_exact(s).map_err(io_error)?;
+        }
+        Self::checked(&header, layers, sections, advanced)
     }
 
     /// Parses and checks a table file's contents.
     pub fn from_bytes(bytes: &[u8], advanced: bool) -> Result<Table, TableError> {
-        let bad = |s: &str| Err(TableError::Corrupt(s.to_string()));
-        if bytes.len() < HEADER {
-            return bad("shorter than its header");
+        let Some(header) = bytes.first_chunk::<HEADER>() else {
+            return Err(TableError::Corrupt("shorter than its header".into()));
+        };
+        let layers = Self::check_header(header, advanced)?;
+        let at = HEADER + layers.iter().map(|l| l.len).sum::<usize>();
+        if bytes.len() != at {
+            return Err(TableError::Corrupt(format!(
+                "{} bytes, expected {at} (truncated or padded)",
+                bytes.len()
+            )));
         }
-        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
-        let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
-        if &bytes[..8] != MAGIC {
+        let mut sections: [Vec<u8>; SECTIONS] = Default::default();
+        let mut at = HEADER;
+        for (i, l) in layers.iter().enumerate() {
+            sections[i] = bytes[at..at + l.len].to_vec();
+            at += l.len;
+        }
+        Self::checked(header, layers, sections, advanced)
+    }
+
+    /// The section layouts the header announces, when it is a header of this build's format
+    /// for the given variant.
+    fn check_header(h: &[u8; HEADER], advanced: bool) -> Result<[Layer; SECTIONS], TableError> {
+        let bad = |s: &str| Err(TableError::Corrupt(s.to_string()));
+        let u32_at = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().expect("4 bytes"));
+        let u64_at = |i: usize| u64::from_le_bytes(h[i..i + 8].try_into().expect("8 bytes"));
+        if &h[..8] != MAGIC {
             return bad("not a ply Teeko table (bad magic)");
         }
         if u32_at(8) != VERSION {
@@ -282,29 +307,26 @@ impl Table {
         if u32_at(16) as usize != SECTIONS {
             return bad("wrong number of sections");
         }
-        let mut at = HEADER;
         for (i, l) in layers.iter().enumerate() {
             if u64_at(24 + 8 * i) != l.len as u64 {
                 return bad("section sizes do not match this build's index");
             }
-            at += l.len;
         }
-        if bytes.len() != at {
-            return Err(TableError::Corrupt(format!(
-                "{} bytes, expected {at} (truncated or padded)",
-                bytes.len()
-            )));
-        }
-        let mut sections: [Vec<u8>; SECTIONS] = Default::default();
-        let mut at = HEADER;
-        for (i, l) in layers.iter().enumerate() {
-            sections[i] = bytes[at..at + l.len].to_vec();
-            at += l.len;
-        }
-        let mut parts: Vec<&[u8]> = vec![&bytes[..96]];
+        Ok(layers)
+    }
+
+    /// The table, once the header's checksum matches its contents.
+    fn checked(
+        header: &[u8; HEADER],
+        layers: [Layer; SECTIONS],
+        sections: [Vec<u8>; SECTIONS],
+        advanced: bool,
+    ) -> Result<Table, TableError> {
+        let mut parts: Vec<&[u8]> = vec![&header[..96]];
         parts.extend(sections.iter().map(|s| s.as_slice()));
-        if checksum(&parts) != u64_at(96) {
-            return bad("checksum mismatch");
+        let sum = u64::from_le_bytes(header[96..104].try_into().expect("8 bytes"));
+        if checksum(&parts) != sum {
+            return Err(TableError::Corrupt("checksum mismatch".into()));
         }
         Ok(Table {
             advanced,
@@ -428,9 +450,46 @@ pub fn default_dir() -> PathBuf {
     }
 }
 
-/// Where a table goes when the default directory is not writable.
+/// Where a table goes when the default directory is not writable (never when `PLY_TABLES`
+/// names a directory: then that directory is the only one).
 pub fn fallback_dir() -> PathBuf {
     std::env::temp_dir().join("ply-tables")
+}
+
+/// The directories tables are looked for in, and built in, in order: `$PLY_TABLES` alone
+/// when it is set (a directory given explicitly is never silently replaced by another);
+/// otherwise the default directory, then the fallback.
+pub fn search_dirs() -> Vec<PathBuf> {
+    if std::env::var_os("PLY_TABLES").is_some_and(|v| !v.is_empty()) {
+        vec![default_dir()]
+    } else {
+        let (d, f) = (default_dir(), fallback_dir());
+        if d == f { vec![d] } else { vec![d, f] }
+    }
+}
+
+/// Removes the temporary files that [`Table::save`] leaves when it is interrupted (a killed
+/// process), next to `path`. Call it only while holding the table's build lock: then no
+/// save of this table is in progress.
+pub fn remove_stale_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.tmp-", name.to_string_lossy());
+    for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+        if e.file_name().to_string_lossy().starts_with(&prefix) {
+            log::info!(
+                "removing {}, left by an interrupted save",
+                e.path().display()
+            );
+            let _ = fs::remove_file(e.path());
+        }
+    }
 }
 
 /// The file name of a variant's table.

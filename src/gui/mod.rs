@@ -1,0 +1,353 @@
+//! `ply gui`: a local web server and one page that plays, watches and analyses every game
+//! ply has, by speaking the line protocol (protocol.md) to engine processes.
+//!
+//! The page (`page/`: HTML, one script, one style sheet, embedded in the binary) is the
+//! protocol client: it sends `newgame`, `position`, `go`, `stop` and `query` lines and reads
+//! `info`, `bestmove` and `response` lines. The server only starts the engines the command
+//! line named, checks each line against a short list of commands ([`adapter`]), and relays
+//! lines over one WebSocket per page ([`session`]); engines end when their page goes away.
+//!
+//! - [`http`]: the routes, the embedded files, and the `Host`/`Origin` checks that keep other
+//!   web sites (and DNS rebinding) away from the server;
+//! - [`session`]: one page's WebSocket, its message format and bounds;
+//! - [`engine`]: one engine process as a task;
+//! - [`adapter`]: the command list, and the translation for UCI and Fairy-Stockfish engines;
+//! - [`rules`]: ply's rules behind a trait object, for the adapter.
+//!
+//! The stack is axum on tokio: one task per page and per engine, `select!` over the socket,
+//! the engines' lines and a ping timer, and child processes killed when their task is
+//! dropped. A synchronous server (tungstenite on threads) would have to poll, since one
+//! WebSocket cannot be read and written from two threads at once.
+
+pub mod adapter;
+pub mod engine;
+pub mod http;
+pub mod rules;
+pub mod session;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+
+use crate::referee::spec::Dialect;
+use adapter::OptionBounds;
+use engine::ProcessCount;
+
+/// An engine the page may start.
+#[derive(Clone, Debug)]
+pub struct EngineDef {
+    /// The name the page shows and asks for.
+    pub name: String,
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    pub dir: Option<PathBuf>,
+    pub dialect: Dialect,
+    /// `setoption` lines sent after the handshake.
+    pub options: Vec<(String, String)>,
+}
+
+/// The keys of an `--engine` description.
+pub const ENGINE_KEYS: &str =
+    "name=, cmd=, arg= (repeatable), dir=, proto=ply|uci|fsf|auto, option.NAME=VALUE";
+
+impl EngineDef {
+    /// ply itself: the program running the server.
+    pub fn ply() -> EngineDef {
+        EngineDef {
+            name: "ply".into(),
+            program: std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ply")),
+            args: Vec::new(),
+            dir: None,
+            dialect: Dialect::Ply,
+            options: Vec::new(),
+        }
+    }
+
+    /// Reads `name=fsf,cmd=/usr/games/fairy-stockfish,proto=fsf,option.Hash=64`: comma-separated
+    /// `key=value` pairs (a value cannot contain a comma).
+    pub fn parse(text: &str) -> Result<EngineDef, String> {
+        let mut def = EngineDef {
+            name: String::new(),
+            program: PathBuf::new(),
+            args: Vec::new(),
+            dir: None,
+            dialect: Dialect::Auto,
+            options: Vec::new(),
+        };
+        let mut cmd = None;
+        for part in text.split(',').filter(|p| !p.is_empty()) {
+            let Some((key, value)) = part.split_once('=') else {
+                return Err(format!("'{part}' is not key=value (keys: {ENGINE_KEYS})"));
+            };
+            match key {
+                "name" => def.name = value.to_string(),
+                "cmd" => cmd = Some(value.to_string()),
+                "arg" => def.args.push(value.to_string()),
+                "dir" => def.dir = Some(PathBuf::from(value)),
+                "proto" => {
+                    def.dialect = match value {
+                        "ply" => Dialect::Ply,
+                        "uci" => Dialect::Uci,
+                        "fsf" => Dialect::Fsf,
+                        "auto" => Dialect::Auto,
+                        _ => return Err(format!("proto={value}: expected ply, uci, fsf or auto")),
+                    }
+                }
+                _ => match key.strip_prefix("option.") {
+                    Some(opt) if !opt.is_empty() => def.options.push((opt.into(), value.into())),
+                    _ => return Err(format!("unknown key '{key}' (keys: {ENGINE_KEYS})")),
+                },
+            }
+        }
+        let Some(cmd) = cmd.filter(|c| !c.is_empty()) else {
+            return Err(format!("an engine needs cmd=PROGRAM (keys: {ENGINE_KEYS})"));
+        };
+        if def.name.is_empty() {
+            def.name = std::path::Path::new(&cmd)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "engine".into());
+        }
+        if def.name.len() > 40 || def.name.chars().any(|c| c.is_control()) {
+            return Err(format!(
+                "name={}: at most 40 printable characters",
+                def.name
+            ));
+        }
+        def.program = PathBuf::from(cmd);
+        Ok(def)
+    }
+}
+
+/// Everything `ply gui` was started with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub bind: IpAddr,
+    pub port: u16,
+    /// Serve on an address beyond loopback (the command line's explicit consent).
+    pub allow_remote: bool,
+    /// Host names accepted besides `localhost` and IP literals.
+    pub allow_hosts: Vec<String>,
+    /// ply first, then the `--engine`s.
+    pub engines: Vec<EngineDef>,
+    pub max_pages: usize,
+    pub engines_per_page: usize,
+    pub max_engines: usize,
+    pub max_message: usize,
+    pub messages_per_second: u32,
+    pub bounds: OptionBounds,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: DEFAULT_PORT,
+            allow_remote: false,
+            allow_hosts: Vec::new(),
+            engines: vec![EngineDef::ply()],
+            max_pages: 8,
+            engines_per_page: 5,
+            max_engines: 16,
+            max_message: 64 * 1024,
+            messages_per_second: 200,
+            bounds: OptionBounds {
+                max_hash_mb: 256,
+                max_threads: std::thread::available_parallelism().map_or(1, |n| n.get()) as u64,
+            },
+        }
+    }
+}
+
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// The running server's shared state.
+pub struct Server {
+    pub config: Config,
+    pub port: u16,
+    pub pages: AtomicUsize,
+    pub processes: Arc<ProcessCount>,
+    /// Fairy-Stockfish's variants file, written at start when an engine may need it.
+    pub variants_file: Option<PathBuf>,
+}
+
+/// Checks the configuration, binds, prints the URL and serves until Ctrl-C or SIGTERM.
+pub fn run(mut config: Config, open: bool) -> Result<(), String> {
+    let mut names = std::collections::HashSet::new();
+    for e in &config.engines {
+        if !names.insert(e.name.clone()) {
+            return Err(format!(
+                "two engines are named '{}'; give each a distinct name=",
+                e.name
+            ));
+        }
+    }
+    for e in config.engines.iter_mut() {
+        e.program = crate::referee::engine::resolve(&e.program.to_string_lossy());
+    }
+    if !config.bind.is_loopback() && !config.allow_remote {
+        return Err(format!(
+            "--bind {} serves beyond this machine: anyone who can reach it can start engines \
+             here; add --allow-remote if that is what you want",
+            config.bind
+        ));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(serve(config, open))
+}
+
+async fn serve(config: Config, open: bool) -> Result<(), String> {
+    let addr = SocketAddr::new(config.bind, config.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e} (choose another with --port)"))?;
+    let port = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?
+        .port();
+    let variants_file = write_variants_file(&config);
+    let url = match config.bind {
+        IpAddr::V6(a) => format!("http://[{a}]:{port}/"),
+        IpAddr::V4(a) if a.is_unspecified() => format!("http://127.0.0.1:{port}/"),
+        a => format!("http://{a}:{port}/"),
+    };
+    if !config.bind.is_loopback() {
+        eprintln!(
+            "ply gui: warning: serving on {} beyond loopback: anyone who reaches this port can \
+             start the engines below",
+            config.bind
+        );
+    }
+    let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    println!("ply gui: {url}");
+    eprintln!(
+        "ply gui: engines: {}; Ctrl-C stops the server",
+        names.join(", ")
+    );
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    if open {
+        open_browser(&url);
+    }
+    let server = Arc::new(Server {
+        processes: ProcessCount::new(config.max_engines),
+        config,
+        port,
+        pages: AtomicUsize::new(0),
+        variants_file: variants_file.clone(),
+    });
+    let app = http::router(server);
+    let result = axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(|e| format!("server error: {e}"));
+    if let Some(f) = variants_file {
+        let _ = std::fs::remove_file(f);
+    }
+    result
+}
+
+/// Fairy-Stockfish needs ply's variants file on disk; it is written once per server.
+fn write_variants_file(config: &Config) -> Option<PathBuf> {
+    if !config
+        .engines
+        .iter()
+        .any(|e| matches!(e.dialect, Dialect::Fsf | Dialect::Auto))
+    {
+        return None;
+    }
+    let path = std::env::temp_dir().join(format!("ply-gui-{}-variants.ini", std::process::id()));
+    match std::fs::write(&path, crate::referee::fsf::VARIANTS_INI) {
+        Ok(()) => Some(path),
+        Err(e) => {
+            eprintln!(
+                "ply gui: cannot write {} ({e}); Fairy-Stockfish will not know ply's games",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = async {
+                match term.as_mut() {
+                    Some(t) => { t.recv().await; }
+                    None => std::future::pending::<()>().await,
+                }
+            } => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+    eprintln!("ply gui: stopping");
+}
+
+/// Opens `url` in the desktop's browser, or says how to.
+fn open_browser(url: &str) {
+    let (program, args): (&str, Vec<&str>) = if cfg!(target_os = "macos") {
+        ("open", vec![url])
+    } else if cfg!(windows) {
+        ("cmd", vec!["/C", "start", "", url])
+    } else {
+        ("xdg-open", vec![url])
+    };
+    let spawned = std::process::Command::new(program)
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(e) = spawned {
+        eprintln!("ply gui: cannot open a browser ({program}: {e}); open {url} yourself");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_descriptions() {
+        let d = EngineDef::parse(
+            "name=fsf,cmd=/usr/games/fairy-stockfish,proto=fsf,option.Hash=32,arg=-q,arg=x",
+        )
+        .unwrap();
+        assert_eq!(d.name, "fsf");
+        assert_eq!(d.program, PathBuf::from("/usr/games/fairy-stockfish"));
+        assert_eq!(d.dialect, Dialect::Fsf);
+        assert_eq!(d.options, vec![("Hash".to_string(), "32".to_string())]);
+        assert_eq!(d.args, vec!["-q", "x"]);
+        assert_eq!(
+            EngineDef::parse("cmd=/opt/sf/stockfish").unwrap().name,
+            "stockfish"
+        );
+        assert!(EngineDef::parse("name=x").unwrap_err().contains("cmd="));
+        assert!(
+            EngineDef::parse("cmd=a,colour=red")
+                .unwrap_err()
+                .contains("unknown key")
+        );
+        assert!(EngineDef::parse("cmd=a,proto=xboard").is_err());
+    }
+
+    #[test]
+    fn beyond_loopback_needs_consent() {
+        let c = Config {
+            bind: IpAddr::from([0, 0, 0, 0]),
+            ..Config::default()
+        };
+        assert!(run(c, false).unwrap_err().contains("--allow-remote"));
+    }
+}
