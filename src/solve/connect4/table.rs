@@ -607,6 +607,8 @@ mod tests {
         // 2^16 buckets allocated (2 MiB), 2^10 in use, then 2^12, then all: every key stored
         // in the narrow prefix (and not evicted there) is found with its bounds afterwards.
         let mut t = Table::new(49, 2);
+        // All of it backed: growth stops at what the warming thread has done so far.
+        t.use_all();
         t.reset();
         t.begin_solve(10);
         let keys: Vec<u64> = (0..3000u64)
@@ -636,6 +638,17 @@ mod tests {
         t.begin_solve(10);
         t.grow(12);
         assert!(kept.iter().all(|&(k, _)| t.probe(k, None).is_none()));
+    }
+
+    #[test]
+    fn the_prefix_grows_only_over_what_is_backed() {
+        let mut t = Table::new(49, 64);
+        t.begin_solve(10);
+        t.grow(30);
+        assert!(t.bucket_bits() <= t.warm_bits());
+        t.use_all();
+        t.grow(30);
+        assert_eq!(t.bucket_bits(), t.max_bucket_bits);
     }
 
     #[test]
