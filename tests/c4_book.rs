@@ -252,14 +252,14 @@ fn the_solver_asks_for_clock_time_just_past_the_book() {
     let depth = Book::builtin().depth;
     let mut pos = start;
     let mut shares = Vec::new();
-    // Play the centre-first first legal move until the board holds depth + 6 discs.
-    while pos.moves_played() < depth + 6 {
+    // Play the centre-first first legal move until the board holds depth + 10 discs.
+    while pos.moves_played() < depth + 10 {
         shares.push((pos.moves_played(), solver.proof_share(&pos)));
         pos.play(legal(&pos)[0]);
     }
     for (discs, share) in shares {
         let past = discs.saturating_sub(depth);
-        let want = if (1..=4).contains(&past) { 0.25 } else { 0.0 };
+        let want = if (1..=8).contains(&past) { 0.25 } else { 0.0 };
         assert_eq!(share, want, "{discs} discs");
     }
     let mut past_book = start;

@@ -368,7 +368,7 @@ impl Solver<Connect4> for Connect4Solver {
         Connect4Solver::set_book(self, on);
     }
 
-    /// A quarter of the clock in the first four plies past the opening book (7×6, book on):
+    /// A quarter of the clock in the first eight plies past the opening book (7×6, book on):
     /// there most positions are proven in milliseconds but a few take seconds (README,
     /// opening book), and once one is proven the rest of the game is.
     fn proof_share(&self, pos: &Connect4) -> f64 {
@@ -385,7 +385,7 @@ impl Solver<Connect4> for Connect4Solver {
 
 /// How many plies past the book, and what share of its clock, the engine gives the solver
 /// ([`Solver::proof_share`]).
-const PROOF_PLIES: u32 = 4;
+const PROOF_PLIES: u32 = 8;
 const PROOF_SHARE: f64 = 0.25;
 
 impl Solvable for Connect4 {
