@@ -252,11 +252,17 @@ fn the_solver_asks_for_clock_time_just_past_the_book() {
     let depth = Book::builtin().depth;
     let mut pos = start;
     let mut shares = Vec::new();
-    // Play the centre-first first legal move until the board holds depth + 10 discs.
-    while pos.moves_played() < depth + 10 {
+    // Play the centre-first first legal move until the board holds depth + 10 discs (or the
+    // game ends).
+    while pos.moves_played() < depth + 10 && pos.outcome().is_none() {
         shares.push((pos.moves_played(), solver.proof_share(&pos)));
         pos.play(legal(&pos)[0]);
     }
+    assert!(
+        shares.len() > depth as usize + 8,
+        "{} positions",
+        shares.len()
+    );
     for (discs, share) in shares {
         let past = discs.saturating_sub(depth);
         let want = if (1..=8).contains(&past) { 0.25 } else { 0.0 };

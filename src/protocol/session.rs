@@ -467,14 +467,14 @@ fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> 
     s
 }
 
-/// How long the solver may search before the heuristic search takes over, from the start of
-/// the move: half the move's hard budget, or `share` of the clock when the solver asks for
-/// more there ([`Solver::proof_share`]; at most [`MAX_PROOF_SHARE`], and never past a
-/// `movetime`). `None` when time does not limit the move.
 /// The most of its clock a solver may ask for: the search after it still gets half its hard
 /// budget (at most 4/10 of the clock), so the move stays within 8/10 of the clock.
 const MAX_PROOF_SHARE: f64 = 0.4;
 
+/// How long the solver may search before the heuristic search takes over, from the start of
+/// the move: half the move's hard budget, or `share` of the clock when the solver asks for
+/// more there ([`Solver::proof_share`]; at most [`MAX_PROOF_SHARE`], and never past a
+/// `movetime`). `None` when time does not limit the move.
 fn solver_time(limits: &Limits, share: f64) -> Option<Duration> {
     let (_, hard) = limits.budgets()?;
     let Some(clock) = limits.clock else {
@@ -490,9 +490,10 @@ fn solver_time(limits: &Limits, share: f64) -> Option<Duration> {
 
 /// The limits of the search after a solver gave up: when the solver took more than half the
 /// hard budget (it asked for a share of the clock), the search's budgets count from half a
-/// hard budget ago, so it still gets the other half.
+/// hard budget ago, so it still gets the other half. A `movetime` is never passed.
 fn after_solver(mut limits: Limits) -> Limits {
-    if let (Some(started), Some((_, hard))) = (limits.started, limits.budgets())
+    if let (Some(started), Some((_, hard)), None) =
+        (limits.started, limits.budgets(), limits.movetime)
         && started.elapsed() > hard / 2
     {
         limits.started = Instant::now().checked_sub(hard / 2).or(Some(started));
