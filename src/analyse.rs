@@ -19,8 +19,9 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, Params};
 use crate::games::NAMES;
-use crate::search::{Limits, MATE, Score, Searcher};
+use crate::search::{Limits, Searcher};
 use crate::solve::{Budget, Solvable, Solver};
+use crate::value::{MATE, Score};
 use crate::with_game;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,7 +282,7 @@ impl<G: Solvable> Analyser for For<G> {
             time: t.elapsed(),
         };
         if let Some(o) = pos.outcome() {
-            let v = crate::search::terminal_value(o, pos.side_to_move(), 0);
+            let v = crate::value::terminal_value(o, pos.side_to_move(), 0);
             return Ok(row(None, Score::from_value(v).to_string(), true, 0, 0));
         }
         if let (true, Some(solver)) = (opts.use_solver, self.solver.as_mut()) {
@@ -291,7 +292,7 @@ impl<G: Solvable> Analyser for For<G> {
                 nodes: opts.nodes,
             };
             if let Some(s) = solver.solve(&pos, &budget) {
-                let score = s.score_text();
+                let score = s.score().to_string();
                 let mut r = row(s.best, score, s.exact, s.pv.len() as u32, s.nodes);
                 if s.exact {
                     r.pons = pons_for(&pos, s.value);
@@ -310,7 +311,7 @@ impl<G: Solvable> Analyser for For<G> {
             ..Limits::default()
         };
         let r = self.searcher.search(&pos, &limits, &stop, &mut |_| {});
-        let proven = crate::search::is_mate(r.value)
+        let proven = crate::value::is_mate(r.value)
             || pos.max_remaining_plies().is_some_and(|m| r.depth >= m);
         let mut out = row(
             r.best,

@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 use super::command::{GoParams, MoveList, PositionStart, Query, quote};
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Outcome, Params, Player};
-use crate::search::{Clock, Info, Limits, Score, Searcher};
+use crate::search::{Clock, Info, Limits, Searcher};
 use crate::solve::{Budget, Solution, Solvable, Solver};
+use crate::value::Score;
 
 /// What the loop hands a worker: where to write, when to stop, whom to tell when done.
 pub struct Worker {
@@ -437,9 +438,9 @@ impl<G: Solvable> GameSession for Session<G> {
     }
 }
 
-/// The `info` line of a solver's answer (see `Solution::score_text` for its score).
+/// The `info` line of a solver's answer (see `Solution::score` for its score).
 fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> String {
-    let score = sol.score_text();
+    let score = sol.score();
     let depth = (sol.pv.len() as u32).max(1);
     let nps = (sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
     let mut s = format!(

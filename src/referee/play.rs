@@ -7,11 +7,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use super::openings::Opening;
-use super::player::{EngineScore, MoveRequest, Played, PositionView, Seat, SeatError};
+use super::player::{MoveRequest, Played, PositionView, Seat, SeatError};
 use super::records::{GameRecord, MoveRecord, Termination};
 use super::spec::{DrawRule, ResignRule};
 use super::tc::{Clock, SearchLimits};
 use crate::game::{Game, MoveError, Outcome, Params, Player};
+use crate::value::Score;
 
 /// Everything about one game of the plan that does not change while it is played.
 pub struct GameSetup<'a> {
@@ -87,12 +88,12 @@ impl Adjudicator {
     fn after_move(
         &mut self,
         s: usize,
-        score: Option<EngineScore>,
+        score: Option<Score>,
         plies: usize,
         setup: &GameSetup,
         colour_of: impl Fn(usize) -> Player,
     ) -> Option<Ending> {
-        let value = score.map(EngineScore::value);
+        let value = score.map(Score::cp_equivalent);
         self.last[s] = value;
         if let Some(r) = setup.resign {
             match value {

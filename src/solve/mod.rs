@@ -1,7 +1,7 @@
 //! Perfect play where a game can be solved here: exact values and value-keeping moves.
 //!
 //! A [`Solver`] answers for one position with a proven value in the searcher's scale
-//! (`search::MATE - n` for a win whose last move is `n` plies away, its negative for a loss,
+//! (`value::MATE - n` for a win whose last move is `n` plies away, its negative for a loss,
 //! 0 for a draw) and a move that keeps it: the fastest win, the slowest loss, or any drawing
 //! move. It may decline (return `None`) when it cannot prove the value within its budget;
 //! the engine then falls back to the heuristic search.
@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::Game;
+use crate::value::{BoundedScore, Score, ScoreBound};
 
 /// How long a solver may work on one position.
 pub struct Budget<'a> {
@@ -54,16 +55,16 @@ impl<M> Solution<M> {
     /// The score as the protocol prints it: `cp 0`, `mate n`, or, when only the result is
     /// proven, the bound in mate form with `lowerbound` (a win at most this far away) or
     /// `upperbound` (a loss lasting at most this long).
-    pub fn score_text(&self) -> String {
-        if self.exact || self.value == 0 {
-            return crate::search::Score::from_value(self.value).to_string();
-        }
-        let moves = (crate::search::MATE - self.value.abs() + 1) / 2;
-        if self.value > 0 {
-            format!("mate {moves} lowerbound")
+    pub fn score(&self) -> BoundedScore {
+        let score = Score::from_value(self.value);
+        let bound = if self.exact || self.value == 0 {
+            ScoreBound::Exact
+        } else if self.value > 0 {
+            ScoreBound::Lower
         } else {
-            format!("mate -{moves} upperbound")
-        }
+            ScoreBound::Upper
+        };
+        BoundedScore { score, bound }
     }
 }
 
@@ -108,19 +109,5 @@ pub trait Solvable: Game {
 impl Solvable for crate::games::Chess {
     fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
         None
-    }
-}
-
-/// The value of a position from the value of the child a move leads to: the sign flips
-/// (the child is scored for the other side) and a win or loss is one ply further away.
-#[inline]
-pub fn back_up(child: i32) -> i32 {
-    let v = -child;
-    if v >= crate::search::MATE_BOUND {
-        v - 1
-    } else if v <= -crate::search::MATE_BOUND {
-        v + 1
-    } else {
-        v
     }
 }

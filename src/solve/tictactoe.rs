@@ -3,10 +3,10 @@
 
 use std::sync::OnceLock;
 
-use super::{Budget, Solution, Solvable, Solver, back_up};
+use super::{Budget, Solution, Solvable, Solver};
 use crate::game::{Game, Player};
 use crate::games::TicTacToe;
-use crate::search::terminal_value;
+use crate::value::{back_up, terminal_value};
 
 /// Base-3 index of a board: cell i contributes 3^i times 0 (empty), 1 (x) or 2 (o).
 fn index(p: &TicTacToe) -> usize {
@@ -118,7 +118,7 @@ impl Solvable for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{MATE, Score};
+    use crate::value::{MATE, Score};
 
     #[test]
     fn start_is_a_draw_and_counts_match() {
