@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::Game;
-use crate::value::{BoundedScore, Score, ScoreBound};
+use crate::value::{BoundedScore, MATE, Score, ScoreBound};
 
 /// How long a solver may work on one position.
 pub struct Budget<'a> {
@@ -55,16 +55,24 @@ impl<M> Solution<M> {
     /// The score as the protocol prints it: `cp 0`, `mate n`, or, when only the result is
     /// proven, the bound in mate form with `lowerbound` (a win at most this far away) or
     /// `upperbound` (a loss lasting at most this long).
+    /// A bound may lie further away than [`crate::value::MAX_PLY`] (a long Nim game): it is
+    /// written in moves all the same.
     pub fn score(&self) -> BoundedScore {
-        let score = Score::from_value(self.value);
-        let bound = if self.exact || self.value == 0 {
-            ScoreBound::Exact
-        } else if self.value > 0 {
-            ScoreBound::Lower
+        if self.exact || self.value == 0 {
+            return BoundedScore::exact(Score::from_value(self.value));
+        }
+        let moves = (MATE - self.value.abs() + 1) / 2;
+        if self.value > 0 {
+            BoundedScore {
+                score: Score::Mate(moves),
+                bound: ScoreBound::Lower,
+            }
         } else {
-            ScoreBound::Upper
-        };
-        BoundedScore { score, bound }
+            BoundedScore {
+                score: Score::Mate(-moves),
+                bound: ScoreBound::Upper,
+            }
+        }
     }
 }
 
@@ -109,5 +117,36 @@ pub trait Solvable: Game {
 impl Solvable for crate::games::Chess {
     fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solution(value: i32, exact: bool) -> Solution<u8> {
+        Solution {
+            best: None,
+            value,
+            exact,
+            pv: Vec::new(),
+            nodes: 0,
+            tbhits: 0,
+        }
+    }
+
+    #[test]
+    fn scores_of_exact_values_and_of_bounds() {
+        assert_eq!(solution(MATE - 3, true).score().to_string(), "mate 2");
+        assert_eq!(solution(0, false).score().to_string(), "cp 0");
+        // Bounds are written in moves even beyond the searcher's mate range.
+        assert_eq!(
+            solution(MATE - 667, false).score().to_string(),
+            "mate 334 lowerbound"
+        );
+        assert_eq!(
+            solution(-(MATE - 10), false).score().to_string(),
+            "mate -5 upperbound"
+        );
     }
 }
