@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Params};
+use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
 use crate::search::{Limits, Searcher};
 use crate::solve::{Budget, Solvable, Solver};
@@ -245,27 +245,23 @@ trait Analyser: Send {
     fn analyse(&mut self, spec: &Spec, opts: &Options) -> Result<Row, String>;
 }
 
-struct For<G: Game> {
+struct GameAnalyser<G: Game> {
     start: G,
     searcher: Searcher<G>,
     solver: Option<Box<dyn Solver<G>>>,
 }
 
-impl<G: Solvable> Analyser for For<G> {
+impl<G: Solvable> Analyser for GameAnalyser<G> {
     fn analyse(&mut self, spec: &Spec, opts: &Options) -> Result<Row, String> {
-        let mut pos = match &spec.fen {
+        let base = match &spec.fen {
             Some(f) => self
                 .start
                 .from_fen(f)
                 .map_err(|e| format!("fen '{f}': {e}"))?,
             None => self.start.clone(),
         };
-        for (i, m) in spec.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(m)
-                .map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
-            pos.play(mv);
-        }
+        let pos = play_moves(&base, &spec.moves)
+            .map_err(|(i, e)| format!("move {} '{}': {e}", i + 1, spec.moves[i]))?;
         let t = Instant::now();
         let stop = AtomicBool::new(false);
         let row = |best: Option<G::Move>, score: String, proven: bool, depth, nodes| Row {
@@ -348,7 +344,7 @@ fn new_analyser(spec: &Spec, opts: &Options) -> Result<Box<dyn Analyser>, String
         Params::parse(spec.params.iter().map(String::as_str)).map_err(|e| e.to_string())?;
     with_game!(spec.game.as_str(), G => {
         let start = G::new(&params).map_err(|e| e.to_string())?;
-        Ok(Box::new(For::<G> {
+        Ok(Box::new(GameAnalyser::<G> {
             solver: G::solver(&start, opts.hash_mb),
             searcher: Searcher::new(opts.hash_mb),
             start,

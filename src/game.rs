@@ -324,15 +324,41 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
-/// Plays a whitespace-separated list of moves from `pos`, all or nothing: on the first bad
+/// Plays a list of moves in the game's notation from `pos`, all or nothing: on the first bad
 /// move it returns its index and the error, and `pos` is untouched.
-pub fn play_moves<G: Game>(pos: &G, moves: &[&str]) -> Result<G, (usize, MoveError)> {
+pub fn play_moves<G: Game, S: AsRef<str>>(
+    pos: &G,
+    moves: impl IntoIterator<Item = S>,
+) -> Result<G, (usize, MoveError)> {
+    play_moves_seeing(pos, moves, |_, _| {})
+}
+
+/// [`play_moves`], showing `seen` each position before its move is played, with the move's
+/// text (to keep a game's history as it is replayed).
+pub fn play_moves_seeing<G: Game, S: AsRef<str>>(
+    pos: &G,
+    moves: impl IntoIterator<Item = S>,
+    mut seen: impl FnMut(&G, &str),
+) -> Result<G, (usize, MoveError)> {
     let mut p = pos.clone();
-    for (i, text) in moves.iter().enumerate() {
+    for (i, text) in moves.into_iter().enumerate() {
+        let text = text.as_ref();
         let mv = p.parse_move(text).map_err(|e| (i, e))?;
+        seen(&p, text);
         p.play(mv);
     }
     Ok(p)
+}
+
+/// The legal moves with their notation, in the order people read them: shorter first, then
+/// alphabetical (`1 2 .. 10`, `a1 a2 ..`).
+pub fn legal_moves_by_name<G: Game>(pos: &G) -> Vec<(String, G::Move)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut named: Vec<(String, G::Move)> =
+        moves.into_iter().map(|m| (pos.format_move(m), m)).collect();
+    named.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+    named
 }
 
 /// The legal move whose notation is `text`, if any: the reference way to parse, used by

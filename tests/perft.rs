@@ -9,11 +9,11 @@
 
 mod common;
 
-use common::Engine;
+use common::PlyProcess;
 
 /// Runs `go perft d` for each expected count (depth 1, 2, ...) after `setup` lines.
 fn check(setup: &[&str], expected: &[u64]) {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     for line in setup {
         e.send(line);
     }
@@ -109,7 +109,7 @@ fn teeko() {
 
 /// Runs `go perft depth` on a chess FEN and checks the total.
 fn check_chess(fen: &str, depth: u32, expected: u64) {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame chess");
     e.send(&format!("position fen {fen}"));
     e.send(&format!("go perft {depth}"));

@@ -43,11 +43,10 @@ impl<G: Game> PositionView for G {
     }
 
     fn legal_move_texts(&self) -> Vec<String> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        let mut texts: Vec<String> = moves.into_iter().map(|m| self.format_move(m)).collect();
-        texts.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
-        texts
+        crate::game::legal_moves_by_name(self)
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect()
     }
 
     fn side(&self) -> Player {

@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 pub const TIMEOUT: Duration = Duration::from_secs(60);
 
-pub struct Engine {
+/// A `ply` engine process driven by a test through its protocol.
+pub struct PlyProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -63,12 +64,12 @@ pub fn hermetic(cmd: &mut Command) {
     cmd.env("PLY_TABLES", dir).env("PLY_TABLES_AUTOBUILD", "0");
 }
 
-impl Engine {
-    pub fn start() -> Engine {
-        Engine::start_with_env(&[])
+impl PlyProcess {
+    pub fn start() -> PlyProcess {
+        PlyProcess::start_with_env(&[])
     }
 
-    pub fn start_with_env(env: &[(&str, &str)]) -> Engine {
+    pub fn start_with_env(env: &[(&str, &str)]) -> PlyProcess {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -93,7 +94,7 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine {
+        PlyProcess {
             child,
             stdin,
             lines: rx,
@@ -216,7 +217,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for PlyProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
