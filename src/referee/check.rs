@@ -595,71 +595,14 @@ pub fn run(cfg: &CheckConfig, out: &mut dyn Write) -> i32 {
         warned: 0,
     };
     let code = (|| -> Result<(), ()> {
-        let mut variants = Vec::new();
-        let r = (|| {
-            c.send("uci")?;
-            let lines = c.until("uciok", c.timeout)?;
-            let name = lines
-                .iter()
-                .find_map(|l| l.strip_prefix("id name "))
-                .map(str::to_string);
-            let Some(name) = name else {
-                return fail("no 'id name' line before uciok");
-            };
-            let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-            for o in &options {
-                check_option(o).map_err(Fail)?;
-                if let Some(rest) = o.strip_prefix("option name UCI_Variant type combo ") {
-                    variants = rest
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .windows(2)
-                        .filter(|w| w[0] == "var")
-                        .map(|w| w[1].to_string())
-                        .collect();
-                }
-            }
-            Ok(format!(
-                "id name {name}; {} well-formed options",
-                options.len()
-            ))
-        })();
-        c.report("handshake (uci, options)", r)?;
+        let variants = handshake(&mut c)?;
         let r = c.ready().map(|_| "readyok".to_string());
         c.report("isready", r)?;
         bad_input(&mut c)?;
-        let games: Vec<String> = if !cfg.games.is_empty() {
-            cfg.games.clone()
-        } else {
-            let known: Vec<String> = variants
-                .into_iter()
-                .filter(|v| NAMES.contains(&v.as_str()))
-                .collect();
-            if known.is_empty() {
-                vec![crate::games::DEFAULT_GAME.to_string()]
-            } else {
-                known
-            }
-        };
-        for g in &games {
+        for g in &games_to_check(cfg, variants) {
             with_game!(g.as_str(), G => check_game::<G>(&mut c, g), _ => Err(()))?;
         }
-        let r = (|| {
-            c.send("quit")?;
-            let t = Instant::now();
-            while t.elapsed() < c.timeout {
-                if c.p.is_gone() {
-                    return Ok(format!("exited after {} ms", t.elapsed().as_millis()));
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            fail(format!(
-                "still running {} ms after quit",
-                c.timeout.as_millis()
-            ))
-        })();
-        c.report("quit", r)?;
-        Ok(())
+        quit_ends_the_engine(&mut c)
     })();
     match code {
         Ok(()) => {
@@ -675,6 +618,77 @@ pub fn run(cfg: &CheckConfig, out: &mut dyn Write) -> i32 {
             2
         }
     }
+}
+
+/// `uci` → `id name`, well-formed options, `uciok`; returns the games the engine lists in
+/// `UCI_Variant`.
+fn handshake(c: &mut Checker) -> Result<Vec<String>, ()> {
+    let mut variants = Vec::new();
+    let r = (|| {
+        c.send("uci")?;
+        let lines = c.until("uciok", c.timeout)?;
+        let name = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("id name "))
+            .map(str::to_string);
+        let Some(name) = name else {
+            return fail("no 'id name' line before uciok");
+        };
+        let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+        for o in &options {
+            check_option(o).map_err(Fail)?;
+            if let Some(rest) = o.strip_prefix("option name UCI_Variant type combo ") {
+                variants = rest
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1].to_string())
+                    .collect();
+            }
+        }
+        Ok(format!(
+            "id name {name}; {} well-formed options",
+            options.len()
+        ))
+    })();
+    c.report("handshake (uci, options)", r)?;
+    Ok(variants)
+}
+
+/// The games asked for, else those the engine lists that ply knows, else the default game.
+fn games_to_check(cfg: &CheckConfig, variants: Vec<String>) -> Vec<String> {
+    if !cfg.games.is_empty() {
+        return cfg.games.clone();
+    }
+    let known: Vec<String> = variants
+        .into_iter()
+        .filter(|v| NAMES.contains(&v.as_str()))
+        .collect();
+    if known.is_empty() {
+        vec![crate::games::DEFAULT_GAME.to_string()]
+    } else {
+        known
+    }
+}
+
+/// `quit` ends the process within the timeout.
+fn quit_ends_the_engine(c: &mut Checker) -> Result<(), ()> {
+    let r = (|| {
+        c.send("quit")?;
+        let t = Instant::now();
+        while t.elapsed() < c.timeout {
+            if c.p.is_gone() {
+                return Ok(format!("exited after {} ms", t.elapsed().as_millis()));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        fail(format!(
+            "still running {} ms after quit",
+            c.timeout.as_millis()
+        ))
+    })();
+    c.report("quit", r)
 }
 
 /// Checks one `option name <N> type <T> ...` line: known type, and a spin's default within
