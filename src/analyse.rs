@@ -227,7 +227,7 @@ impl Row {
 /// four with its k-th disc; the score is `(W*H + 1) / 2 + 1 - k`, negative when the side to
 /// move is the loser, 0 for a draw.
 pub fn pons_score(width: u32, height: u32, discs: u32, value: i32) -> i32 {
-    let top = ((width * height + 1) / 2 + 1) as i32;
+    let top = ((width * height).div_ceil(2) + 1) as i32;
     let plies = MATE - value.abs();
     if value == 0 {
         0
@@ -235,7 +235,7 @@ pub fn pons_score(width: u32, height: u32, discs: u32, value: i32) -> i32 {
         // The side to move has played discs / 2 and plays (plies + 1) / 2 more.
         top - ((discs / 2) as i32 + (plies + 1) / 2)
     } else {
-        -(top - (((discs + 1) / 2) as i32 + plies / 2))
+        -(top - (discs.div_ceil(2) as i32 + plies / 2))
     }
 }
 

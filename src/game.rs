@@ -267,7 +267,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Writes a move in this game's notation.
     fn format_move(&self, mv: Self::Move) -> String;
 
-    /// Reads a position in this game's one-line notation, under this position's rules.
+    /// Reads a position in this game's one-line notation, under this position's rules (so it
+    /// takes `self`: the rules travel with the position).
+    #[allow(clippy::wrong_self_convention)]
     fn from_fen(&self, fen: &str) -> Result<Self, FenError>;
 
     /// This position's one-line notation; `from_fen` accepts it.
@@ -326,16 +328,14 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
 
 /// Plays a list of moves in the game's notation from `pos`, all or nothing: on the first bad
 /// move it returns its index and the error, and `pos` is untouched.
-pub fn play_moves<G: Game, S: AsRef<str>>(
-    pos: &G,
-    moves: impl IntoIterator<Item = S>,
-) -> Result<G, (usize, MoveError)> {
-    play_moves_seeing(pos, moves, |_, _| {})
+pub fn play_moves<G: Game, S: AsRef<str>>(pos: &G, moves: &[S]) -> Result<G, (usize, MoveError)> {
+    play_move_texts(pos, moves, |_, _| {})
 }
 
-/// [`play_moves`], showing `seen` each position before its move is played, with the move's
-/// text (to keep a game's history as it is replayed).
-pub fn play_moves_seeing<G: Game, S: AsRef<str>>(
+/// [`play_moves`] for any sequence of move texts (read lazily, one at a time), showing
+/// `seen` each position before its move is played, with the move's text (to keep a game's
+/// history as it is replayed).
+pub fn play_move_texts<G: Game, S: AsRef<str>>(
     pos: &G,
     moves: impl IntoIterator<Item = S>,
     mut seen: impl FnMut(&G, &str),

@@ -2,6 +2,8 @@
 //! [`crate::game::Game`] and nothing here depends on the searcher or the protocol.
 
 pub mod chess;
+// Lints in files another branch is rewriting (issue 12); drop once they are fixed there.
+#[allow(clippy::manual_is_multiple_of)]
 pub mod connect4;
 mod grid;
 pub mod nim;

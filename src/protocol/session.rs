@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::command::{GoParams, MoveList, PositionStart, Query, quote};
 use super::{Event, Output, StopSignal};
-use crate::game::{Game, Outcome, Params, Player, legal_moves_by_name, play_moves};
+use crate::game::{Game, Outcome, Params, Player, legal_moves_by_name, play_move_texts};
 use crate::search::{Clock, Info, Limits, Searcher};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 use crate::value::Score;
@@ -281,7 +281,9 @@ impl<G: Solvable> GameSession for Session<G> {
                 )
             })?,
         };
-        self.pos = play_moves(&pos, moves.iter().map(|t| t.text)).map_err(|(i, e)| {
+        // The list is read lazily (a line may hold millions of moves): no copy of it.
+        let texts = moves.iter().map(|t| t.text);
+        self.pos = play_move_texts(&pos, texts, |_, _| {}).map_err(|(i, e)| {
             let t = moves
                 .iter()
                 .nth(i)

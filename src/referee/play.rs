@@ -11,7 +11,7 @@ use super::player::{MoveRequest, Played, PositionView, Reply, Seat, SeatError};
 use super::records::{GameRecord, MoveRecord, Termination};
 use super::spec::{DrawRule, ResignRule};
 use super::tc::{Clock, SearchLimits};
-use crate::game::{Game, MoveError, Outcome, Params, Player, play_moves, play_moves_seeing};
+use crate::game::{Game, MoveError, Outcome, Params, Player, play_move_texts, play_moves};
 use crate::value::Score;
 
 /// Everything about one game of the plan that does not change while it is played.
@@ -198,7 +198,7 @@ impl<'a, G: Game> GameInPlay<'a, G> {
         };
         let mut history: Vec<Played> = Vec::new();
         let opening = &setup.opening.moves;
-        let pos = play_moves_seeing(&base, opening, |before, text| {
+        let pos = play_move_texts(&base, opening, |before, text| {
             history.push(Played {
                 mv: text.to_string(),
                 fen_before: before.fen(),
@@ -468,7 +468,8 @@ impl<'a, G: Game> GameInPlay<'a, G> {
 /// be over by the rules). Used by `--resume` checks and by tests.
 pub fn verify_record<G: Game>(start: &G, r: &GameRecord) -> Result<(), String> {
     let opening = r.opening.resolve(start)?;
-    let pos = play_moves(&opening, r.moves.iter().map(|m| &m.mv)).map_err(|(i, e)| {
+    let texts: Vec<&str> = r.moves.iter().map(|m| m.mv.as_str()).collect();
+    let pos = play_moves(&opening, &texts).map_err(|(i, e)| {
         let text = &r.moves[i].mv;
         format!("game {}: move {} '{text}': {e}", r.index + 1, i + 1)
     })?;

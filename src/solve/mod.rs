@@ -6,6 +6,8 @@
 //! move. It may decline (return `None`) when it cannot prove the value within its budget;
 //! the engine then falls back to the heuristic search.
 
+// Lints in files another branch is rewriting (issue 12); drop once they are fixed there.
+#[allow(clippy::manual_div_ceil, clippy::manual_is_multiple_of)]
 pub mod connect4;
 pub mod nim;
 pub mod teeko;
