@@ -6,8 +6,12 @@
 //! `stop` and `quit` are answered at once and every other command waits in order, so a piped
 //! script is answered exactly as if each command had waited for the one before it.
 //! All output goes through one [`Output`], a line at a time, so lines never interleave.
+//!
+//! [`command`] parses the client's lines into typed commands; [`response`] is the engine's
+//! `info` line as a type, printed here and read by the referee and the tests.
 
 pub mod command;
+pub mod response;
 pub mod session;
 
 use std::collections::VecDeque;

@@ -11,11 +11,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::command::{GoParams, MoveList, PositionStart, Query, quote};
+use super::response::InfoLine;
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Outcome, Params, Player, legal_moves_by_name, play_move_texts};
 use crate::search::{Clock, Info, Limits, Searcher};
 use crate::solve::{Budget, Solution, Solvable, Solver};
-use crate::value::Score;
+use crate::value::{BoundedScore, Score};
 
 /// What the loop hands the thread that runs a job: where to write, when to stop, whom to
 /// tell when done.
@@ -212,34 +213,30 @@ pub fn quoted(message: &str, input: &str) -> String {
 }
 
 /// The `info` line for one completed iteration.
-fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> String {
-    let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        Score::from_value(info.value),
-        info.nodes,
-        info.nps(),
-        info.time.as_millis(),
-        info.hashfull
-    );
-    s.push_str(&pv_text(root, &info.pv));
-    s
+fn info_line<G: Game>(root: &G, info: &Info<G::Move>) -> InfoLine {
+    InfoLine {
+        depth: Some(info.depth),
+        seldepth: Some(info.seldepth),
+        score: Some(BoundedScore::exact(Score::from_value(info.value))),
+        nodes: Some(info.nodes),
+        nps: Some(info.nps()),
+        time: Some(info.time.as_millis() as u64),
+        hashfull: Some(info.hashfull),
+        pv: pv_texts(root, &info.pv),
+        ..InfoLine::default()
+    }
 }
 
-/// ` pv m1 m2 ...` for a line of moves from `root`, or nothing for an empty line.
-fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> String {
-    let mut s = String::new();
-    if !pv.is_empty() {
-        s.push_str(" pv");
-        let mut p = root.clone();
-        for &mv in pv {
-            s.push(' ');
-            s.push_str(&p.format_move(mv));
+/// A line of moves from `root` in the game's notation.
+fn pv_texts<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut p = root.clone();
+    pv.iter()
+        .map(|&mv| {
+            let text = p.format_move(mv);
             p.play(mv);
-        }
-    }
-    s
+            text
+        })
+        .collect()
 }
 
 impl<G: Solvable> GameSession for Session<G> {
@@ -440,28 +437,34 @@ impl<G: Solvable> GameSession for Session<G> {
 }
 
 /// The `info` line of a solver's answer (see `Solution::score` for its score).
-fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> String {
-    let score = sol.score();
+fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> InfoLine {
     let depth = (sol.pv.len() as u32).max(1);
-    let nps = (sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
-    let mut s = format!(
-        "info depth {depth} seldepth {depth} score {score} nodes {} nps {nps} time {}",
-        sol.nodes,
-        time.as_millis()
-    );
-    if sol.tbhits > 0 {
-        s.push_str(&format!(" tbhits {}", sol.tbhits));
+    InfoLine {
+        depth: Some(depth),
+        seldepth: Some(depth),
+        score: Some(sol.score()),
+        nodes: Some(sol.nodes),
+        nps: Some((sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64),
+        time: Some(time.as_millis() as u64),
+        tbhits: (sol.tbhits > 0).then_some(sol.tbhits),
+        pv: pv_texts(root, &sol.pv),
+        ..InfoLine::default()
     }
-    s.push_str(&pv_text(root, &sol.pv));
-    s
 }
 
-/// The `info` line of a finished game: its value at depth 0.
-fn finished_line<G: Game>(pos: &G, o: Outcome) -> &'static str {
-    match o {
-        Outcome::Draw => "info depth 0 score cp 0",
-        Outcome::Win(p) if p == pos.side_to_move() => "info depth 0 score mate 0 wdl 1000 0 0",
-        Outcome::Win(_) => "info depth 0 score mate 0",
+/// The `info` line of a finished game: its value at depth 0 (`mate 0` for the side to move
+/// that has lost, or won: misère Nim's last taker hands the win over).
+fn finished_line<G: Game>(pos: &G, o: Outcome) -> InfoLine {
+    let (score, wdl) = match o {
+        Outcome::Draw => (Score::Cp(0), None),
+        Outcome::Win(p) if p == pos.side_to_move() => (Score::Mate(0), Some([1000, 0, 0])),
+        Outcome::Win(_) => (Score::Mate(0), None),
+    };
+    InfoLine {
+        depth: Some(0),
+        score: Some(BoundedScore::exact(score)),
+        wdl,
+        ..InfoLine::default()
     }
 }
 
@@ -486,7 +489,8 @@ fn ask_solver<G: Game>(
         },
     };
     let sol = solver.solve(pos, &budget)?;
-    ctx.out.line(&solution_line(pos, &sol, started.elapsed()));
+    ctx.out
+        .line(&solution_line(pos, &sol, started.elapsed()).to_string());
     Some(sol)
 }
 
@@ -499,7 +503,7 @@ fn run_search<G: Game>(
 ) {
     if let Some(o) = pos.outcome() {
         // The game is over: report its value at depth 0, and no move.
-        ctx.out.line(finished_line(pos, o));
+        ctx.out.line(&finished_line(pos, o).to_string());
         ctx.last_line("bestmove (none)");
         return;
     }
@@ -513,7 +517,7 @@ fn run_search<G: Game>(
         let result = tools
             .searcher
             .search(pos, &limits, &ctx.stop.flag, &mut |info| {
-                ctx.out.line(&info_line(pos, info))
+                ctx.out.line(&info_line(pos, info).to_string())
             });
         best = result.best;
     }

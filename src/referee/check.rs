@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 use super::engine::{EngineProcess, Launch};
 use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
+use crate::protocol::response::{InfoLine, bestmove};
 use crate::util::Rng;
+use crate::value::Score;
 use crate::with_game;
 
 /// The most output a step reads while waiting for one reply.
@@ -141,8 +143,7 @@ impl Checker<'_> {
         let mut lines = self.until("bestmove", within)?;
         let elapsed = t.elapsed();
         let last = lines.pop().expect("until returns the matching line");
-        let mut words = last.split_whitespace().skip(1);
-        let bestmove = match words.next() {
+        let bestmove = match bestmove(&last) {
             Some(m) => m.to_string(),
             None => return fail(format!("'{last}' names no move")),
         };
@@ -178,7 +179,7 @@ fn legal_in<G: Game>(pos: &G, s: &Search, what: &str) -> Step<String> {
     }
 }
 
-/// The `depth N` in a `go` command or an `info` line.
+/// The `depth N` of a `go` command.
 fn depth_limit(line: &str) -> Option<u32> {
     let w: Vec<&str> = line.split_whitespace().collect();
     w.windows(2)
@@ -378,15 +379,21 @@ fn finished_game_has_no_move<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Re
                 s.bestmove
             ));
         }
-        let want_score = match end.outcome() {
-            Some(crate::game::Outcome::Draw) => "score cp 0",
-            _ => "score mate 0",
+        let want = match end.outcome() {
+            Some(crate::game::Outcome::Draw) => Score::Cp(0),
+            _ => Score::Mate(0),
         };
-        match s.infos.iter().find(|l| l.starts_with("info depth 0")) {
-            Some(l) if l.contains(want_score) => Ok(format!("'{l}' then bestmove (none)")),
-            Some(l) => fail(format!("'{l}': expected {want_score}")),
+        let depth_0 = s.infos.iter().find_map(|l| {
+            let info = l.parse::<InfoLine>().ok()?;
+            (info.depth == Some(0)).then_some((l, info))
+        });
+        match depth_0 {
+            Some((l, info)) if info.score.map(|s| s.score) == Some(want) => {
+                Ok(format!("'{l}' then bestmove (none)"))
+            }
+            Some((l, _)) => fail(format!("'{l}': expected score {want}")),
             None => fail(format!(
-                "no 'info depth 0 {want_score}' before bestmove (none); got {:?}",
+                "no 'info depth 0 score {want}' before bestmove (none); got {:?}",
                 s.infos
             )),
         }
@@ -441,7 +448,11 @@ fn go_keeps_its_limits<G: Game>(
     }
     if let Some(limit) = depth_limit(go) {
         // Iterations stop at the limit (earlier when a result is proven).
-        let depths: Vec<u32> = s.infos.iter().filter_map(|l| depth_limit(l)).collect();
+        let depths: Vec<u32> = s
+            .infos
+            .iter()
+            .filter_map(|l| l.parse::<InfoLine>().ok()?.depth)
+            .collect();
         match depths.iter().max() {
             None => {
                 return fail(format!(
@@ -476,7 +487,7 @@ fn isready_answers_during_go_infinite<G: Game>(
         let t = Instant::now();
         let lines = c.until("bestmove", case.slack)?;
         let last = lines.last().expect("until returns the matching line");
-        let mv = last.split_whitespace().nth(1).unwrap_or("");
+        let mv = bestmove(last).unwrap_or("");
         let s = Search {
             bestmove: mv.to_string(),
             infos: vec![],

@@ -19,6 +19,7 @@ use super::records::Termination;
 use super::spec::{Dialect, PlayerKind, PlayerSpec};
 use super::tc::Clock;
 use crate::game::{Game, MoveError, Params, Player};
+use crate::protocol::response::InfoLine;
 use crate::util::Rng;
 use crate::value::Score;
 
@@ -154,43 +155,15 @@ struct InfoSummary {
 }
 
 impl InfoSummary {
-    /// Reads `depth`, `score cp|mate`, `nodes` from an `info` line; malformed values are
-    /// ignored (the line stays informational).
+    /// Takes `depth`, `score` and `nodes` from an `info` line where it gives them (read
+    /// leniently: a malformed value is ignored, the line stays informational).
     fn update(&mut self, line: &str) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.get(1) == Some(&"string") {
+        let Ok(info) = line.parse::<InfoLine>() else {
             return;
-        }
-        let mut i = 1;
-        while i < words.len() {
-            match words[i] {
-                "depth" => {
-                    if let Some(Ok(d)) = words.get(i + 1).map(|w| w.parse()) {
-                        self.depth = Some(d);
-                    }
-                    i += 2;
-                }
-                "nodes" => {
-                    if let Some(Ok(n)) = words.get(i + 1).map(|w| w.parse()) {
-                        self.nodes = Some(n);
-                    }
-                    i += 2;
-                }
-                "score" => {
-                    let kind = words.get(i + 1).copied();
-                    let v = words.get(i + 2).and_then(|w| w.parse::<i32>().ok());
-                    match (kind, v) {
-                        (Some("cp"), Some(v)) => self.score = Some(Score::Cp(v)),
-                        (Some("mate"), Some(v)) => self.score = Some(Score::Mate(v)),
-                        _ => {}
-                    }
-                    i += 3;
-                }
-                // The rest of the line is moves, never keys.
-                "pv" | "string" => break,
-                _ => i += 1,
-            }
-        }
+        };
+        self.depth = info.depth.or(self.depth);
+        self.score = info.score.map(|s| s.score).or(self.score);
+        self.nodes = info.nodes.or(self.nodes);
     }
 }
 

@@ -101,12 +101,15 @@ pub trait Solver<G: Game>: Send {
     fn set_threads(&mut self, _threads: usize) {}
 }
 
-/// Games that have a solver for (some of) their rule variants.
+/// The games the engine plays, with the solver of those that have one for (some of) their
+/// rule variants. A game without a solver implements it with an empty body.
 pub trait Solvable: Game {
-    /// A solver for the rules `start` plays by, or `None` when none applies. A solver that
-    /// caches results in a table of its own sizes it at about `table_mb` MiB (the engine
-    /// passes its `Hash` option, `ply analyse` its `--hash`).
-    fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>>;
+    /// A solver for the rules `start` plays by, or `None` when none applies (the default). A
+    /// solver that caches results in a table of its own sizes it at about `table_mb` MiB (the
+    /// engine passes its `Hash` option, `ply analyse` its `--hash`).
+    fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
+        None
+    }
 
     /// Whether the solver for the rules `start` plays by keeps a cache sized by `table_mb`
     /// (then the engine gives it a share of `Hash`, see `protocol.md`).
@@ -116,11 +119,7 @@ pub trait Solvable: Game {
 }
 
 /// Chess has no solver here (endgame tablebases would be one): the searcher plays it.
-impl Solvable for crate::games::Chess {
-    fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
-        None
-    }
-}
+impl Solvable for crate::games::Chess {}
 
 #[cfg(test)]
 mod tests {
