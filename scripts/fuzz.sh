@@ -5,18 +5,18 @@
 #
 #   scripts/fuzz.sh [lines] [seed] [jobs]     # default: 10000000 1000000 2
 #
-# It runs niced (the machine is shared) and prints the number of streams and lines and the
-# time taken. The Teeko table is built first into a scratch directory, so the Teeko solver
-# answers in the sessions too.
+# Every step runs niced (the machine is shared; do not nice the script again). It prints
+# the number of streams and lines and the time taken. The Teeko table is built first into
+# a scratch directory, so the Teeko solver answers in the sessions too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${1:-10000000}
 seed=${2:-1000000}
 jobs=${3:-2}
-cargo build --release --quiet
+nice -n 10 cargo build --release --quiet
 tables=$(mktemp -d)
 trap 'rm -rf "$tables"' EXIT
-PLY_TABLES="$tables" target/release/ply solve teeko > /dev/null
+PLY_TABLES="$tables" nice -n 10 target/release/ply solve teeko > /dev/null
 echo "fuzz: $lines lines from seed $seed, $jobs engines at once; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 start=$(date +%s)
 if ! FUZZ_LINES=$lines FUZZ_SEED=$seed FUZZ_JOBS=$jobs FUZZ_TABLES="$tables" \

@@ -35,6 +35,7 @@ GAMES = [
     ("connect4", "newgame connect4", "4 4 3"),
     ("nim", "newgame nim heaps=1,4,20,1,300,1,5,2 max=100", "2:1 3:4"),
     ("teeko", "newgame teeko", "c3 b2"),
+    ("chess", "newgame chess", "e2e4 e7e5 g1f3"),
 ]
 
 

@@ -3,8 +3,9 @@
 
     python3 scripts/time_overshoot.py [--ply target/release/ply[,other/ply]] [--rounds 14] [--seed 1]
 
-For every game (tic-tac-toe, Connect Four, a large multi-heap Nim, Teeko), with the solver
-on and off, from random positions (random playouts of 0..20 plies from the start), it sends
+For every game (tic-tac-toe, Connect Four, a large multi-heap Nim, Teeko, chess), with the
+solver on and off (chess has no solver: its two settings are two samples of the searcher),
+from random positions (random playouts of 0..20 plies from the start), it sends
 
   - `go movetime N` for N = 10, 50, 200 and 1000 ms, and
   - clock-limited gos (`go wtime T btime T [winc I binc I] [movestogo M]`, T from 20 ms to
@@ -18,7 +19,7 @@ and 99th-percentile overshoot of movetime (elapsed - N; negative is early) and, 
 the worst elapsed time as a share of the clock, and then the worst over everything.
 
 With --rounds 14 (the default) that is 14 x 4 movetime gos and 14 x 5 clock gos per game and
-solver setting: 1008 gos in all, about ten minutes. The Teeko table is built first into a
+solver setting: 1260 gos per engine, about twelve minutes. The Teeko table is built first into a
 scratch directory (PLY_TABLES) so the runs measure the steady state, not the first build.
 The machine's load average is printed before and after: on a shared machine the figures
 include time spent descheduled.
@@ -36,6 +37,7 @@ GAMES = [
     ("connect4", "newgame connect4"),
     ("nim", "newgame nim heaps=1,4,20,1,300,1,5,2 max=100"),
     ("teeko", "newgame teeko"),
+    ("chess", "newgame chess"),
 ]
 MOVETIMES = [10, 50, 200, 1000]
 # (time, increment, movestogo) for the side to move; the other clock gets the same.

@@ -124,7 +124,7 @@ fn notation_and_errors_through_the_protocol() {
     assert_eq!(
         e.sync(),
         [
-            "info string error position: fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1': rank 1 has 'X'; squares are PNBRQK (white), pnbrqk (black) or a digit 1-8 for empty squares"
+            "info string error position: fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1': rank 1 has 'X'; squares are PNBRQK (white), pnbrqk (black) or a digit 1-8 for empty squares (column 14)"
         ]
     );
     e.send("newgame chess start=4");

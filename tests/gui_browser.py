@@ -5,8 +5,11 @@ checks the displayed result against ply's own answer for the final position, che
 move values against brute-force solves (Nim, a 5x4 Connect Four position), exports the
 record and loads it back, watches two engines on clocks, shows an engine crash, checks the
 phone-width layout and that the browser console has no errors, and saves screenshots.
+Chess also goes through castling (both ways, and Chess960's), en passant, promotion in the
+chooser, a threefold repetition and a referee's record, and its SAN and PGN are checked
+against python-chess when that is installed.
 
-    gui_browser.py --ply target/debug/ply --out target/gui-screenshots
+    gui_browser.py --ply target/debug/ply --out target/gui-screenshots [--only chess,phone]
 
 Run by tests/gui_browser.rs (cargo test). Exit status 0 when every check passed; 77 when
 chromium, chromedriver or selenium is missing (the caller prints that the test was skipped).
@@ -131,8 +134,12 @@ class Page:
         return self.js("return document.querySelectorAll('#movelist li button').length - 1")
 
     def legal(self):
-        return self.js("return [...document.querySelectorAll('#legal button.mv')]"
-                       ".map(b => b.firstChild.textContent)")
+        return self.js("return [...document.querySelectorAll('#legal button.mv')].map(b => b.dataset.mv)")
+
+    def played(self):
+        """The moves of the game in the engine's notation, and as the move list shows them."""
+        return self.js("return [...document.querySelectorAll('#movelist li button')].slice(1)"
+                       ".map(b => [b.dataset.mv, b.firstChild.textContent])")
 
     def values(self):
         return self.js("return [...document.querySelectorAll('#legal .val')].map(v => v.textContent)")
@@ -166,7 +173,8 @@ class Page:
     @staticmethod
     def side_names(game):
         return {"tictactoe": ("X", "O"), "connect4": ("Red", "Yellow"),
-                "nim": ("Player 1", "Player 2"), "teeko": ("Black", "Red")}[game]
+                "nim": ("Player 1", "Player 2"), "teeko": ("Black", "Red"),
+                "chess": ("White", "Black")}[game]
 
     def board_element(self, label_prefix):
         el = self.js("return [...document.querySelectorAll('#board [role=button]')]"
@@ -328,7 +336,7 @@ def connect4(page, ply):
     start.send_keys("startpos moves " + " ".join(opening))
     page.new_game("connect4", {"width": 5, "height": 4}, setup=len(opening))
     start.clear()
-    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+    page.wait(lambda: page.legal() and len(page.values()) == len(page.legal()) and "?" not in page.values(),
               "Connect Four's column values")
     shown = dict(zip(page.legal(), page.values()))
     want = connect4_values(5, 4, opening)
@@ -365,13 +373,13 @@ def nim_values(heaps, k, misere):
 
 def nim(page, ply):
     page.new_game("nim", {"heaps": "2,3,6", "max": 2, "misere": False})
-    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+    page.wait(lambda: page.legal() and len(page.values()) == len(page.legal()) and "?" not in page.values(),
               "Nim's move values")
     shown = dict(zip(page.legal(), page.values()))
     want = nim_values([2, 3, 6], 2, False)
     check(shown == want, f"Nim's move values: the page shows {shown}, brute force says {want}")
     page.new_game("nim", {"heaps": "3,4,5", "max": 3, "misere": True})
-    page.wait(lambda: len(page.values()) == len(page.legal()) and "?" not in page.values(),
+    page.wait(lambda: page.legal() and len(page.values()) == len(page.legal()) and "?" not in page.values(),
               "Nim's move values")
     shown = dict(zip(page.legal(), page.values()))
     want = nim_values([3, 4, 5], 3, True)
@@ -421,6 +429,232 @@ def teeko(page, ply):
     return f"{first}; advanced: {check_result(page, ply, 'newgame teeko advanced=true', 'teeko')}"
 
 
+def ply_best(ply, fen, moves, depth):
+    """ply's move at `depth` after `moves` from `fen` (no `quit`: it would stop the search;
+    at the end of its input ply finishes a search with a limit)."""
+    out = subprocess.run(
+        [ply], input=f"newgame chess\nposition fen {fen} moves {' '.join(moves)}\ngo depth {depth}\n",
+        capture_output=True, text=True, timeout=60).stdout
+    best = [l.split()[1] for l in out.splitlines() if l.startswith("bestmove ")]
+    check(best and best[0] != "(none)", f"ply found no move after {moves}: {out!r}")
+    return best[0]
+
+
+def chess_move(p, mv, target=None):
+    """Clicks a chess move: the piece, then its square (or `target`, such as the rook a king
+    castles onto); a promotion is chosen in the chooser, the queen by Enter (its default)."""
+    frm = mv[:2]
+    p.click_board(f"{frm},")
+    p.wait(lambda: "selected" in p.board_element(f"{frm},").get_attribute("aria-label"),
+           f"the piece on {frm} to be selected")
+    p.click_board(f"{target or mv[2:4]},")
+    if len(mv) == 5:
+        name = {"q": "queen", "r": "rook", "b": "bishop", "n": "knight"}[mv[4]]
+        p.wait(lambda: p.js("return document.activeElement.getAttribute('aria-label')") == "promote to queen",
+               "the promotion chooser, queen first")
+        if name == "queen":
+            ActionChains(p.d).send_keys(Keys.ENTER).perform()
+        else:
+            p.click_board(f"promote to {name}")
+
+
+def chess_pgn(page):
+    """The page's PGN of the game, checked by python-chess when it is installed: the tags,
+    each SAN move against the moves played, and the final position. Returns the PGN."""
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    box = page.d.find_element(By.ID, "recordtext")
+    box.clear()
+    page.d.find_element(By.ID, "copypgn").click()
+    page.wait(lambda: box.get_attribute("value").startswith("[Event "), "the PGN")
+    text = box.get_attribute("value")
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    for tag in ["Event", "Site", "Date", "Round", "White", "Black", "Result"]:
+        check(f"[{tag} " in text, f"chess: the PGN lacks the {tag} tag:\n{text}")
+    try:
+        import io
+        import chess.pgn
+    except ImportError:
+        print("note: python-chess is not installed; the PGN's moves were not checked")
+        return text
+    game = chess.pgn.read_game(io.StringIO(text))
+    check(game is not None and not game.errors, f"python-chess cannot read the PGN: {game and game.errors}\n{text}")
+    played = page.played()
+    board = game.board()
+    ucis = []
+    for node in game.mainline():
+        ucis.append(board.uci(node.move, chess960=board.chess960))
+        board.push(node.move)
+    want = [mv for mv, _ in played]
+    check(ucis == want, f"chess: the PGN's moves {ucis} are not the moves played {want}")
+    fen = page.d.find_element(By.ID, "fen").get_attribute("value")
+    check(board.board_fen() == fen.split()[0], f"chess: the PGN ends at {board.fen()}, the page at {fen}")
+    return text
+
+
+def chess_sans(fen, ucis, chess960=False):
+    """python-chess's SAN of each move, or None without python-chess."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    board = chess.Board(fen, chess960=chess960)
+    out = []
+    for u in ucis:
+        m = board.parse_uci(u)
+        out.append(board.san(m))
+        board.push(m)
+    return out
+
+
+def chess_two_people(page):
+    """Two people on one board: en passant, an underpromotion picked in the chooser,
+    castling by the king's two-square step and onto its rook, a typed SAN move, an illegal
+    click, the arrow keys and the flipped board."""
+    chess_start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    page.d.find_element(By.ID, "startpos").clear()
+    page.new_game("chess", {"chess960": False, "start": ""}, second="human", values=False)
+    # The arrow keys walk the board: from c2 up to c3.
+    page.js("[...document.querySelectorAll('#board [role=button]')]"
+            ".find(e => e.getAttribute('aria-label').startsWith('c2,')).focus()")
+    ActionChains(page.d).send_keys(Keys.ARROW_UP).perform()
+    page.wait(lambda: page.js("return document.activeElement.getAttribute('aria-label')").startswith("c3,"),
+              "the arrow key to move the focus to c3")
+    # A pawn cannot jump three squares: the engine's words.
+    page.click_board("a2,")
+    page.click_board("a5,")
+    page.wait(lambda: "cannot move" in page.alert(), "the illegal-move message")
+    check("illegal move: a2a5" in page.alert(), f"chess: {page.alert()!r}")
+    line = [("e2e4", None), ("d7d5", None), ("e4d5", None), ("c7c5", None), ("d5c6", None),
+            ("d8b6", None), ("c6b7", None), ("g8f6", None), ("b7a8n", None), ("e7e6", None),
+            ("g1f3", None), ("f8e7", None), ("f1e2", None), ("e8g8", None), ("e1g1", "h1")]
+    for i, (mv, target) in enumerate(line):
+        chess_move(page, mv, target)
+        page.wait(lambda: page.moves_played() == i + 1 or page.alert(), f"the move {mv}")
+        check(page.moves_played() == i + 1, f"chess: {mv} was refused: {page.alert()}")
+    box = page.d.find_element(By.ID, "moveinput")
+    box.send_keys("Nc3", Keys.ENTER)
+    page.wait(lambda: "'Nc3' is not a legal move here" in page.alert(), "the refusal of Nc3 (Black to move)")
+    box.send_keys("Nc6", Keys.ENTER)
+    page.wait(lambda: page.moves_played() == len(line) + 1, "the typed move Nc6")
+    played = page.played()
+    ucis = [mv for mv, _ in played]
+    check(ucis[-1] == "b8c6", f"chess: Nc6 was played as {ucis[-1]}")
+    shown = [label.split(". ")[-1] for _, label in played]
+    want = chess_sans(chess_start, ucis)
+    if want is not None:
+        check(shown == want, f"chess: the move list shows {shown}, python-chess says {want}")
+    check("O-O" in shown and "bxa8=N" in shown and "dxc6" in shown, f"chess: the move list shows {shown}")
+    chess_pgn(page)
+    page.d.find_element(By.ID, "flip").click()
+    corner = page.js("const r = document.querySelector('#board [data-square=h1] rect'); return [r.getAttribute('x'), r.getAttribute('y')]")
+    check(corner == ["0", "0"], f"chess: flipped, h1 is drawn at {corner}, not the top left")
+    shot = page.screenshot("chess-two-people-flipped")
+    page.d.find_element(By.ID, "flip").click()
+    return shot
+
+
+def chess_repetition(page):
+    """Knights out and back twice: the start position stands for the third time, a draw."""
+    page.d.find_element(By.ID, "startpos").clear()
+    page.new_game("chess", {"chess960": False, "start": ""}, second="human", values=False)
+    box = page.d.find_element(By.ID, "moveinput")
+    for i, mv in enumerate("Nf3 Nf6 Ng1 Ng8 g1f3 g8f6 f3g1 f6g8".split()):
+        box.send_keys(mv, Keys.ENTER)
+        page.wait(lambda: page.moves_played() == i + 1, f"the typed move {mv}")
+    page.wait(page.over, "the repetition to end the game")
+    check("threefold repetition" in page.status(), f"chess: {page.status()}")
+
+
+def chess960(page):
+    """Chess960 castling: White's king onto its rook, Black's king onto its destination."""
+    fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w GBkq - 0 1"
+    start = page.d.find_element(By.ID, "startpos")
+    start.clear()
+    start.send_keys(fen)
+    page.new_game("chess", {"chess960": True, "start": ""}, second="human", values=False)
+    start.clear()
+    chess_move(page, "d1g1")
+    page.wait(lambda: page.moves_played() == 1 or page.alert(), "White's castling")
+    chess_move(page, "e8a8", target="c8")
+    page.wait(lambda: page.moves_played() == 2 or page.alert(), "Black's castling")
+    check(page.moves_played() == 2, f"Chess960: castling was refused: {page.alert()}")
+    played = page.played()
+    check([mv for mv, _ in played] == ["d1g1", "e8a8"], f"Chess960: played {played}")
+    check(played[0][1].endswith("O-O") and played[1][1].endswith("O-O-O"), f"Chess960: the list shows {played}")
+    for label in ["g1, white king", "f1, white rook", "c8, black king", "d8, black rook"]:
+        page.board_element(label)
+    chess_pgn(page)
+
+
+def chess_referee_record(page, referee, ply):
+    """A record written by ply-referee loads and replays to its final position."""
+    if not referee or not os.path.exists(referee):
+        print(f"note: no ply-referee at {referee}; loading a referee's chess record was not checked")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "games.jsonl")
+        subprocess.run([referee, "--game", "chess", "--engine", f"cmd={ply}", "name=a", "depth=2",
+                        "--engine", f"cmd={ply}", "name=b", "depth=1", "--games", "1",
+                        "--random-plies", "4", "--max-plies", "40", "--records", path],
+                       capture_output=True, timeout=120, check=True)
+        text = open(path).read()
+    rec = json.loads(text.splitlines()[0])
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    box = page.d.find_element(By.ID, "recordtext")
+    box.clear()
+    page.js("arguments[0].value = arguments[1]", box, text)
+    page.d.find_element(By.ID, "load").click()
+    page.wait(lambda: "Loaded game 1 of 1" in page.alert(), "the referee's record to load")
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    page.d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    page.wait(lambda: page.d.find_element(By.ID, "fen").get_attribute("value") == rec["final_fen"],
+              "the referee's game to replay to its final position")
+    n = len(rec["opening"]["moves"]) + len(rec["moves"])
+    check(page.moves_played() == n, f"chess: the referee's record has {n} moves, the page {page.moves_played()}")
+
+
+def chess_game(page, ply):
+    """A complete game against ply (depth 2) through clicks: the person castles long by
+    moving the king onto its rook, then plays ply's own choice at depth 5, promoting in the
+    chooser, until the mate."""
+    chess_referee_record(page, os.path.join(os.path.dirname(ply), "ply-referee"), ply)
+    chess960(page)
+    chess_repetition(page)
+    print(f"ok chess, two people: screenshot {chess_two_people(page)}")
+    fen = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"
+    start = page.d.find_element(By.ID, "startpos")
+    start.clear()
+    start.send_keys(fen)
+    page.new_game("chess", {"chess960": False, "start": ""}, limit=2, values=False)
+    start.clear()
+
+    def choose(legal):
+        moves = [mv for mv, _ in page.played()]
+        if not moves:
+            check("e1c1" in legal, f"chess: castling long is not legal: {legal}")
+            return "e1c1"
+        return ply_best(ply, fen, moves, 5)
+
+    def click(p, mv):
+        chess_move(p, mv, target="a1" if mv == "e1c1" else None)
+
+    play(page, "chess", "White", choose, click)
+    status = check_result(page, ply, "newgame chess", "chess")
+    check("White wins: checkmate" in status, f"chess: {status}")
+    page.board_element("")  # the board is drawn
+    check(page.js("return [...document.querySelectorAll('#board [role=button]')]"
+                  ".some(e => e.getAttribute('aria-label').endsWith('black king, in check'))"),
+          "chess: the mated king is not marked in check")
+    shown = [label for _, label in page.played()]
+    check(shown[0] == "1. O-O-O" and shown[-1].endswith("#") and any("=Q" in s for s in shown),
+          f"chess: the move list shows {shown}")
+    pgn = chess_pgn(page)
+    print(f"chess against ply: {' '.join(shown)}")
+    check('[Result "1-0"]' in pgn and '[FEN "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1"]' in pgn,
+          f"chess: the PGN's tags:\n{pgn}")
+    return status
+
+
 def watch(page):
     """Two engines on clocks play tic-tac-toe; then analysis of the start position."""
     for i in (0, 1):
@@ -467,13 +701,24 @@ def phone(driver, url, shots):
     width = page.js("return document.documentElement.scrollWidth")
     check(width <= 400, f"the page is {width} px wide at phone width")
     page.js("window.scrollTo(0, 0)")
-    return page.screenshot("phone-connect4")
+    shot = page.screenshot("phone-connect4")
+    page.new_game("chess", {"chess960": False, "start": ""}, limit=2, values=False)
+    chess_move(page, "e2e4")
+    page.wait(lambda: page.moves_played() == 2, "ply's answer to e4")
+    chess_move(page, "d1h5")
+    page.wait(lambda: page.moves_played() == 4, "ply's answer to Qh5")
+    width = page.js("return document.documentElement.scrollWidth")
+    check(width <= 400, f"the chess page is {width} px wide at phone width")
+    page.js("window.scrollTo(0, 0)")
+    return f"{shot}, {page.screenshot('phone-chess')}"
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ply", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--only", help="comma-separated checks to run (a game's name, crash, watch, "
+                    "phone); all by default")
     args = ap.parse_args()
     chromium = find("chromium", "/usr/bin/chromium", os.environ.get("CHROMIUM"))
     driver_bin = find("chromedriver", "/usr/bin/chromedriver", os.environ.get("CHROMEDRIVER"))
@@ -494,8 +739,12 @@ def main():
     failures = []
     try:
         page = Page(driver, gui.url, args.out)
+        only = set(args.only.split(",")) if args.only else None
+        wanted = lambda name: only is None or name in only
         for name, run in [("tictactoe", tictactoe), ("connect4", connect4), ("nim", nim),
-                          ("teeko", teeko)]:
+                          ("teeko", teeko), ("chess", chess_game)]:
+            if not wanted(name):
+                continue
             try:
                 status = run(page, args.ply)
                 shot = page.screenshot(name)
@@ -507,15 +756,18 @@ def main():
                 failures.append(f"{name}: {e}")
                 print(f"FAILED {name}: {e}")
         try:
-            print(f"ok an engine crash: {crash(page)!r}")
+            if wanted("crash"):
+                print(f"ok an engine crash: {crash(page)!r}")
         except Failure as e:
             failures.append(f"crash: {e}")
         try:
-            print(f"ok two engines and analysis: screenshot {watch(page)}")
+            if wanted("watch"):
+                print(f"ok two engines and analysis: screenshot {watch(page)}")
         except Failure as e:
             failures.append(f"watch: {e}")
         try:
-            print(f"ok phone width: screenshot {phone(driver, gui.url, args.out)}")
+            if wanted("phone"):
+                print(f"ok phone width: screenshot {phone(driver, gui.url, args.out)}")
         except Failure as e:
             failures.append(f"phone: {e}")
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]

@@ -42,6 +42,69 @@ fn perft_depth_is_bounded_and_perft_stops() {
     assert!(e.peak_rss_mib().is_none_or(|m| m < 100.0));
 }
 
+/// Chess takes the same bounds: a huge perft depth is refused, a deep one stops, a perft's
+/// last ply is counted in bulk and still right, a one-sided clock answers at once, a bad fen
+/// or move changes nothing, and a search stays within Hash.
+#[test]
+fn chess_is_as_hardened_as_the_other_games() {
+    let mut e = PlyProcess::start();
+    e.send("setoption name Hash value 64");
+    e.send("newgame chess");
+    for bad in ["4294967295", "18446744073709551615", "65"] {
+        e.send(&format!("go perft {bad}"));
+        assert_eq!(
+            e.sync(),
+            [format!(
+                "info string error go: 'perft' needs a depth from 0 to 64, got '{bad}' (column 10)"
+            )]
+        );
+    }
+    e.send("go perft 3");
+    let lines = e.read_until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.len(), 21, "{lines:?}");
+    assert_eq!(lines[20], "Nodes searched: 8902");
+    e.send("go perft 64");
+    e.send("isready");
+    assert_eq!(e.read_until(|l| l == "readyok"), ["readyok"]);
+    e.send("stop");
+    let lines = e.read_until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines, ["info string perft stopped", "Nodes searched: 0"]);
+
+    let start = e.query("fen");
+    for bad in [
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967296",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves e7e5",
+        "position startpos moves e1g1",
+    ] {
+        e.send(bad);
+        let out = e.sync();
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error position: "),
+            "{bad}: {out:?}"
+        );
+        assert_eq!(e.query("fen"), start, "{bad} changed the position");
+    }
+
+    e.send("position startpos moves e2e4");
+    for go in [
+        "go wtime 50",
+        "go btime -5",
+        "go winc 100",
+        "go wtime 50 ponder",
+    ] {
+        let g = e.go(go);
+        assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true", "{go}");
+        let ms: u64 = g.field("time").unwrap().parse().unwrap();
+        assert!(ms < 1000, "{go}: {ms} ms");
+    }
+    e.send("ucinewgame");
+    e.go("go movetime 500");
+    assert!(e.peak_rss_mib().is_none_or(|m| m < 64.0 + 48.0));
+}
+
 /// A clock for the other side only (or an increment alone) is a clock with no time left for
 /// the side to move: an answer at once. These searched forever, even past the end of input.
 #[test]
@@ -312,8 +375,8 @@ fn setoption_and_fen_errors_have_columns() {
             "info string error setoption: UCI_Variant needs a value (column 27)",
         ),
         (
-            "setoption name UCI_Variant value chess",
-            "info string error setoption: unknown game 'chess' (known: tictactoe, connect4, nim, teeko) (column 34)",
+            "setoption name UCI_Variant value go",
+            "info string error setoption: unknown game 'go' (known: tictactoe, connect4, nim, teeko, chess) (column 34)",
         ),
         (
             "position  fen   x.. o",

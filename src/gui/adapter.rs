@@ -7,9 +7,11 @@
 //! the disk, or ask for a 64 GiB hash table). ply's own engines then get the line unchanged.
 //!
 //! Engines started with `proto=uci` or `proto=fsf` are wrapped by an [`Adapter`] that follows
-//! the game with ply's rules: `newgame` becomes `UCI_Variant` + `ucinewgame`, `position` is
-//! checked move by move (with ply's error messages, which a UCI engine would not give) and,
-//! for Fairy-Stockfish, written in its drop notation ([`crate::referee::fsf`]); `query` is
+//! the game with ply's rules: `newgame` becomes `UCI_Variant` + `ucinewgame` (and, for chess,
+//! `UCI_Chess960` when the engine lists it), `position` is checked move by move (with ply's
+//! error messages, which a UCI engine would not give) and, for Fairy-Stockfish, written in its
+//! drop notation ([`crate::referee::fsf`]); a Chess960 `startpos` is written as its FEN, since
+//! a UCI engine's startpos is standard chess's; `query` is
 //! answered from the rules; Fairy-Stockfish's `bestmove` and `pv` moves are written back in
 //! ply's notation.
 
@@ -47,6 +49,9 @@ pub const OPTIONS: &[&str] = &[
     "UCI_LimitStrength",
     "UCI_Elo",
 ];
+
+/// Standard chess's start, which a UCI engine's `position startpos` means.
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Bounds on what a page may ask of one engine.
 #[derive(Clone, Copy, Debug)]
@@ -127,6 +132,11 @@ pub struct Adapter {
     fsf: bool,
     /// Whether the engine listed a `UCI_Variant` option in its `uci` reply.
     has_variant_option: bool,
+    /// Whether it listed `UCI_Chess960`: chess engines castle king-takes-rook only with it.
+    has_chess960_option: bool,
+    /// Whether `position startpos` must be written as the start's FEN: a UCI engine's
+    /// startpos is standard chess's, not a Chess960 start.
+    startpos_as_fen: bool,
     variant: Option<FsfGame>,
     /// The current game's start position (its rules) and the position set by `position`.
     start: Box<dyn Position>,
@@ -155,6 +165,10 @@ impl Adapter {
             has_variant_option: options
                 .iter()
                 .any(|o| o.eq_ignore_ascii_case("UCI_Variant")),
+            has_chess960_option: options
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case("UCI_Chess960")),
+            startpos_as_fen: false,
             variant: Some(FsfGame::TicTacToe),
             pos: start.boxed(),
             searching: start.boxed(),
@@ -220,7 +234,13 @@ impl Adapter {
         } else if self.has_variant_option {
             lines.push(format!("setoption name UCI_Variant value {game}"));
         }
+        if game == "chess" && self.has_chess960_option && !self.fsf {
+            // ply writes Chess960's castling king-takes-rook, as UCI_Chess960 mode does.
+            let c960 = params.get_bool("chess960", false).unwrap_or(false);
+            lines.push(format!("setoption name UCI_Chess960 value {c960}"));
+        }
         lines.push("ucinewgame".into());
+        self.startpos_as_fen = !self.fsf && game == "chess" && start.fen() != CHESS_START;
         self.pos = start.boxed();
         self.start = start;
         Ok(lines)
@@ -249,6 +269,9 @@ impl Adapter {
         }
         let mut out = String::from("position ");
         match (&opening.fen, self.fsf, self.variant) {
+            (None, _, _) if self.startpos_as_fen => {
+                out.push_str(&format!("fen {}", self.start.fen()))
+            }
             (None, _, _) => out.push_str("startpos"),
             (Some(f), true, Some(v)) => out.push_str(&format!("fen {}", v.fen_to_fsf(f)?)),
             (Some(f), _, _) => out.push_str(&format!("fen {f}")),
@@ -423,5 +446,51 @@ mod tests {
             Route::Engine(vec!["position fen 5/5/5/5/5 b moves c3".into()])
         );
         assert_eq!(a.from_engine("bestmove c3".into()), "bestmove c3");
+    }
+
+    #[test]
+    fn chess_engines_are_told_chess960_when_they_list_it() {
+        let mut sf = Adapter::new(Dialect::Uci, &["UCI_Chess960".into()]);
+        assert_eq!(
+            sf.to_engine("newgame chess chess960=true start=0"),
+            Route::Engine(vec![
+                "setoption name UCI_Chess960 value true".into(),
+                "ucinewgame".into()
+            ])
+        );
+        // Moves are checked by ply's rules and passed on as they are.
+        assert_eq!(
+            sf.to_engine(
+                "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves e2e4"
+            ),
+            Route::Engine(vec![
+                "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves e2e4"
+                    .into()
+            ])
+        );
+        // Its startpos is standard chess's: a Chess960 start is written out.
+        assert_eq!(
+            sf.to_engine("position startpos moves g2g3"),
+            Route::Engine(vec![
+                "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves g2g3"
+                    .into()
+            ])
+        );
+        assert_eq!(
+            sf.to_engine("newgame chess"),
+            Route::Engine(vec![
+                "setoption name UCI_Chess960 value false".into(),
+                "ucinewgame".into()
+            ])
+        );
+        assert_eq!(
+            sf.to_engine("position startpos moves e2e4"),
+            Route::Engine(vec!["position startpos moves e2e4".into()])
+        );
+        let mut plain = Adapter::new(Dialect::Uci, &[]);
+        assert_eq!(
+            plain.to_engine("newgame chess chess960=true"),
+            Route::Engine(vec!["ucinewgame".into()])
+        );
     }
 }

@@ -39,6 +39,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("page/boards.js"),
     ),
     (
+        "/chess.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/chess.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("page/style.css"),

@@ -229,11 +229,13 @@ fn column(line: &str, offset: usize) -> usize {
     line[..offset].chars().count() + 1
 }
 
-/// `text` for an error message: words quoted from the input are shortened beyond 40
-/// characters, so that an error about a huge token stays one readable line.
+/// `text` for an error message: words quoted from the input are shortened beyond 100
+/// characters (a chess fen, up to about 90, is quoted whole), so that an error about a huge
+/// token stays one readable line.
 pub fn quote(text: &str) -> String {
-    const KEEP: usize = 32;
-    match text.char_indices().nth(40) {
+    const LONGEST: usize = 100;
+    const KEEP: usize = 90;
+    match text.char_indices().nth(LONGEST) {
         None => text.to_string(),
         Some(_) => {
             let cut = text.char_indices().nth(KEEP).map_or(text.len(), |(i, _)| i);
@@ -666,9 +668,17 @@ mod tests {
     fn long_words_are_quoted_short() {
         let long = "x".repeat(100_000);
         let e = parse(&format!("query {long}")).unwrap_err();
-        assert!(e.message.len() < 200, "{}", e.message);
+        assert!(e.message.len() < 300, "{}", e.message);
         assert!(e.message.contains("(100000 characters)"));
         assert_eq!(quote("short"), "short");
+        // A chess fen (up to about 90 characters) is quoted whole; beyond 100, 90 are kept.
+        let hundred = "é".repeat(100);
+        assert_eq!(quote(&hundred), hundred);
+        let longer = "é".repeat(101);
+        assert_eq!(
+            quote(&longer),
+            format!("{}...(101 characters)", "é".repeat(90))
+        );
     }
 
     #[test]

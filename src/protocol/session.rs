@@ -556,12 +556,13 @@ fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
             walk.buffers.push(Vec::new());
         }
         let mut moves = std::mem::take(&mut walk.buffers[ply]);
-        moves.clear();
-        pos.legal_moves(&mut moves);
         let mut total = Some(0u64);
         if depth == 1 {
-            total = Some(moves.len() as u64);
+            // Chess counts its last ply in bulk, without listing the moves.
+            total = Some(pos.legal_move_count(&mut moves) as u64);
         } else {
+            moves.clear();
+            pos.legal_moves(&mut moves);
             for &mv in &moves {
                 let mut child = pos.clone();
                 child.play(mv);

@@ -300,43 +300,16 @@ fn read_stdout(stdout: impl Read, tx: SyncSender<Incoming>, name: &str) {
     let mut buf = Vec::new();
     let mut warned = false;
     loop {
-        buf.clear();
-        let read = (&mut reader)
-            .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', &mut buf);
-        match read {
-            Ok(0) => break,
-            Ok(_) => {
+        match read_bounded_line(&mut reader, &mut buf) {
+            Ok(None) => break,
+            Ok(Some(len)) => {
                 let at = Instant::now();
-                if buf.last() == Some(&b'\n') {
-                    buf.pop();
-                } else if buf.len() > MAX_LINE_BYTES {
-                    // Skip the rest of an overlong line.
-                    buf.truncate(MAX_LINE_BYTES);
-                    let mut skipped = 1;
-                    let mut rest = Vec::new();
-                    loop {
-                        rest.clear();
-                        match (&mut reader).take(1 << 16).read_until(b'\n', &mut rest) {
-                            Ok(0) | Err(_) => break,
-                            Ok(n) => skipped += n,
-                        }
-                        if rest.last() == Some(&b'\n') {
-                            skipped -= 1;
-                            break;
-                        }
-                    }
-                    if !warned {
-                        log::warn!(
-                            "{name}: a line of {} bytes cut to its first {MAX_LINE_BYTES} \
-                             (further cut lines are not reported)",
-                            MAX_LINE_BYTES + skipped
-                        );
-                        warned = true;
-                    }
-                }
-                if buf.last() == Some(&b'\r') {
-                    buf.pop();
+                if len > MAX_LINE_BYTES && !warned {
+                    log::warn!(
+                        "{name}: a line of {len} bytes cut to its first {MAX_LINE_BYTES} \
+                         (further cut lines are not reported)"
+                    );
+                    warned = true;
                 }
                 let line = String::from_utf8_lossy(&buf).into_owned();
                 if tx.send(Incoming::Line(line, at)).is_err() {
@@ -348,6 +321,56 @@ fn read_stdout(stdout: impl Read, tx: SyncSender<Incoming>, name: &str) {
         }
     }
     let _ = tx.send(Incoming::Eof(Instant::now()));
+}
+
+/// Reads the next line into `buf` without its line ending (`\n` or `\r\n`, or none at the
+/// end of the output), keeping at most [`MAX_LINE_BYTES`] bytes of it and skipping the rest
+/// in 64 KiB chunks. Returns the line's whole length (without its ending), `None` at the end
+/// of the output.
+fn read_bounded_line(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<usize>> {
+    buf.clear();
+    // Two more bytes than a line may hold: room for its `\r\n`.
+    let n = reader
+        .by_ref()
+        .take(MAX_LINE_BYTES as u64 + 2)
+        .read_until(b'\n', buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    let mut len = buf.len();
+    let mut ended = buf.last() == Some(&b'\n');
+    // The byte before the newline, wherever it was read.
+    let mut before_newline = buf.len().checked_sub(2).map(|i| buf[i]);
+    if !ended {
+        let mut last = buf.last().copied();
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            match reader.by_ref().take(1 << 16).read_until(b'\n', &mut rest) {
+                Ok(0) => break,
+                Ok(k) => len += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+            if rest.last() == Some(&b'\n') {
+                ended = true;
+                before_newline = rest.len().checked_sub(2).map(|i| rest[i]).or(last);
+                break;
+            }
+            last = rest.last().copied();
+        }
+    }
+    if ended {
+        len -= 1;
+        if before_newline == Some(b'\r') {
+            len -= 1;
+        }
+    }
+    buf.truncate(len.min(MAX_LINE_BYTES));
+    Ok(Some(len))
 }
 
 fn drain_stderr(stderr: impl Read, name: &str, verbose: bool) {
@@ -369,5 +392,77 @@ fn drain_stderr(stderr: impl Read, name: &str, verbose: bool) {
                 eprintln!("! {name}: {}", text.trim_end_matches(['\n', '\r']));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(bytes: &[u8]) -> Vec<(usize, Vec<u8>)> {
+        let mut reader = BufReader::with_capacity(100, bytes);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(len) = read_bounded_line(&mut reader, &mut buf).unwrap() {
+            out.push((len, buf.clone()));
+        }
+        out
+    }
+
+    /// Lines are kept whole up to the limit, with either ending; a longer one is cut to the
+    /// limit, its whole length reported, and the line after it read intact.
+    #[test]
+    fn lines_are_bounded_and_counted_exactly() {
+        let max = MAX_LINE_BYTES;
+        let x = |n: usize| vec![b'x'; n];
+        let mut input = Vec::new();
+        for (body, end) in [
+            (x(max), &b"\n"[..]),
+            (x(max), b"\r\n"),
+            (x(max + 1), b"\n"),
+            (x(max + 1), b"\r\n"),
+            (x(3 * max + 5), b"\r\n"),
+            (b"bestmove 4".to_vec(), b"\r\n"),
+            (b"".to_vec(), b"\n"),
+            (x(max + 7), b""),
+        ] {
+            input.extend_from_slice(&body);
+            input.extend_from_slice(end);
+        }
+        let lines = read_all(&input);
+        let lens: Vec<usize> = lines.iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            lens,
+            [max, max, max + 1, max + 1, 3 * max + 5, 10, 0, max + 7]
+        );
+        for (n, kept) in &lines {
+            assert_eq!(kept.len(), (*n).min(max));
+        }
+        assert_eq!(lines[5].1, b"bestmove 4");
+        assert_eq!(
+            read_all(b"a\rb\r\n\r"),
+            [(3, b"a\rb".to_vec()), (1, b"\r".to_vec())]
+        );
+    }
+
+    /// At most QUEUED_LINES lines wait for the referee: the reader then waits on the engine's
+    /// pipe instead of holding everything the engine printed.
+    #[test]
+    fn the_reader_holds_a_bounded_number_of_lines() {
+        let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
+        let input = "info string spam\n".repeat(10 * QUEUED_LINES);
+        let reader = std::thread::spawn(move || read_stdout(input.as_bytes(), tx, "spam"));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            !reader.is_finished(),
+            "the reader did not wait for the referee"
+        );
+        let mut lines = 0;
+        while let Ok(Incoming::Line(text, _)) = rx.recv() {
+            assert_eq!(text, "info string spam");
+            lines += 1;
+        }
+        assert_eq!(lines, 10 * QUEUED_LINES);
+        reader.join().unwrap();
     }
 }

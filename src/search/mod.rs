@@ -479,3 +479,63 @@ impl<G: Game> Searcher<G> {
         out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn clock(time: u64, inc: u64, movestogo: Option<u32>) -> Option<Clock> {
+        Some(Clock {
+            time: ms(time),
+            inc: ms(inc),
+            movestogo,
+        })
+    }
+
+    /// `go movetime N` stops at N less `Move Overhead`, so the answer reaches the client
+    /// within N (ply answered `go movetime 200` after 192-205 ms with no overhead kept back,
+    /// and lost a referee game at st=0.2 on time); clocks keep the overhead back too.
+    #[test]
+    fn budgets_keep_the_move_overhead_back() {
+        let with = |movetime: Option<u64>, clock: Option<Clock>| Limits {
+            movetime: movetime.map(ms),
+            clock,
+            overhead: ms(30),
+            ..Limits::default()
+        };
+        assert_eq!(with(Some(200), None).budgets(), Some((ms(170), ms(170))));
+        assert_eq!(with(Some(1000), None).budgets(), Some((ms(970), ms(970))));
+        // Less than the overhead: 1 ms, so depth 1 still runs.
+        assert_eq!(with(Some(10), None).budgets(), Some((ms(1), ms(1))));
+        // 200 ms left, 25 moves to go: 8 ms soft, three times that hard.
+        assert_eq!(
+            with(None, clock(200, 0, None)).budgets(),
+            Some((ms(8), ms(24)))
+        );
+        // The hard limit stays within 80% of the time less the overhead.
+        let (soft, hard) = with(None, clock(1000, 0, Some(1))).budgets().unwrap();
+        assert_eq!((soft, hard), (ms(582), ms(776)));
+        // No time left (a one-sided clock counts the missing side as 0): nothing to spend.
+        assert_eq!(
+            with(None, clock(0, 0, None)).budgets(),
+            Some((ms(0), ms(0)))
+        );
+        // movetime and a clock: the earlier limit wins.
+        assert_eq!(
+            with(Some(5), clock(10_000, 0, None)).budgets(),
+            Some((ms(1), ms(1)))
+        );
+        assert_eq!(
+            Limits {
+                infinite: true,
+                ..with(Some(100), None)
+            }
+            .budgets(),
+            None
+        );
+    }
+}

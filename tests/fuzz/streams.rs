@@ -67,6 +67,9 @@ impl Model {
 pub struct Gen {
     rng: Rng,
     model: Model,
+    /// False once a `newgame` or `setoption` line was mutated: the engine may then play
+    /// another game than the model (a mutated line may still be a valid command).
+    sure: bool,
 }
 
 /// Numbers a hostile client sends.
@@ -128,6 +131,7 @@ impl Gen {
                 moves: Vec::new(),
                 fen: None,
             },
+            sure: true,
         }
     }
 
@@ -155,6 +159,7 @@ impl Gen {
             moves: Vec::new(),
             fen: None,
         };
+        self.sure = true;
         let mut s = Stream {
             lines: Vec::new(),
             triples: Vec::new(),
@@ -209,8 +214,16 @@ impl Gen {
                 // A mutation of a valid line (go and bench lines keep a bound).
                 let base = match self.below(6) {
                     0 => self.position(),
-                    1 => self.newgame(),
-                    2 => self.setoption(),
+                    1 => {
+                        let line = self.newgame();
+                        self.sure = false;
+                        line
+                    }
+                    2 => {
+                        let line = self.setoption();
+                        self.sure = false;
+                        line
+                    }
                     3 => self.query(),
                     4 => self.simple(),
                     _ => {
@@ -231,7 +244,8 @@ impl Gen {
 
     /// A command that changes state or fails: position, newgame, setoption, or garbage.
     fn fallible(&mut self) -> Vec<u8> {
-        let mut line = match self.below(4) {
+        let kind = self.below(4);
+        let mut line = match kind {
             0 => self.position(),
             1 => self.newgame(),
             2 => self.setoption(),
@@ -239,6 +253,9 @@ impl Gen {
         };
         if self.chance(60) {
             self.mutate(&mut line);
+            if kind == 1 || kind == 2 {
+                self.sure = false;
+            }
         }
         // Never a job, never `quit`, never a `d`: the triple must frame exactly one command.
         let (a, b) = (first_word(&line, false), first_word(&line, true));
@@ -290,7 +307,7 @@ impl Gen {
     }
 
     fn newgame(&mut self) -> Vec<u8> {
-        let (name, params): (&'static str, Vec<String>) = match self.below(4) {
+        let (name, params): (&'static str, Vec<String>) = match self.below(5) {
             0 => ("tictactoe", vec![]),
             1 => {
                 let (w, h) = *self.pick(&[
@@ -330,6 +347,18 @@ impl Gen {
                 }
                 ("nim", p)
             }
+            3 => {
+                let mut p = vec![];
+                if self.chance(25) {
+                    p.push("chess960=true".to_string());
+                    if self.chance(70) {
+                        p.push(format!("start={}", self.below(960)));
+                    }
+                } else if self.chance(10) {
+                    p.push("chess960=false".to_string());
+                }
+                ("chess", p)
+            }
             _ => {
                 let mut p = vec![];
                 if self.chance(30) {
@@ -350,18 +379,20 @@ impl Gen {
                 1 => format!("heaps={},{}", self.hostile(), self.hostile()),
                 2 => "colour=red".to_string(),
                 3 => "width".to_string(),
+                4 if name == "chess" => format!("start={}", self.hostile()),
                 4 => "max=3 max=3".to_string(),
                 _ => format!("length={}", self.hostile()),
             };
             words.push(bad);
         }
         let game = if self.chance(5) {
-            self.pick(&["chess", "Connect4", "TEEKO", "", "nim9"])
+            self.pick(&["Chess", "Connect4", "TEEKO", "", "nim9", "chess960"])
                 .to_string()
         } else {
             name.to_string()
         };
         if !hostile && game == name {
+            self.sure = true;
             self.model = Model {
                 name,
                 params,
@@ -375,8 +406,20 @@ impl Gen {
     fn position(&mut self) -> Vec<u8> {
         if self.chance(12) {
             // Refused: the engine keeps its position, and so does the model.
-            let text = match self.below(6) {
+            let text = match self.below(7) {
                 0 => format!("{} zz", self.position_text(&self.model.clone(), true)),
+                6 => format!(
+                    "position fen {}",
+                    self.pick(&[
+                        "8/8/8/8/8/8/8/8 w - - 0 1",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                        "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1",
+                        "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
+                    ])
+                ),
                 1 => format!("position fen {}", self.hostile()),
                 2 => "position startpos 4 4".to_string(),
                 3 => "position fen moves 4".to_string(),
@@ -475,10 +518,11 @@ impl Gen {
         };
         if text.starts_with("setoption name UCI_Variant value ") {
             let v = text.rsplit(' ').next().unwrap_or("");
-            if let Some(&name) = ["tictactoe", "connect4", "nim", "teeko"]
+            if let Some(&name) = ["tictactoe", "connect4", "nim", "teeko", "chess"]
                 .iter()
                 .find(|&&n| n == v)
             {
+                self.sure = true;
                 self.model = Model {
                     name,
                     params: Vec::new(),
@@ -493,7 +537,7 @@ impl Gen {
     /// A `go` that ends by itself (or that the end of input stops).
     fn go(&mut self) -> Vec<u8> {
         let deep = match self.model.name {
-            "teeko" => 3,
+            "teeko" | "chess" => 3,
             "tictactoe" => 9,
             _ => 5,
         };
@@ -559,6 +603,7 @@ impl Gen {
             "tictactoe" => 5,
             "connect4" => 4,
             "nim" => 5,
+            "chess" => 2,
             _ => 3,
         };
         let d = if self.chance(10) {
@@ -567,8 +612,10 @@ impl Gen {
         } else {
             self.below(deep + 1).to_string()
         };
-        // Deep ones only where every count is 0 at once (a finished game) or would be stopped.
-        let d = if d == "64" && self.model.name != "tictactoe" {
+        // Deep ones only where every count is 0 at once (tic-tac-toe ends within 9 plies): at
+        // the end of input a perft is finished, not stopped, so one in another game would run
+        // for ages.
+        let d = if d == "64" && (self.model.name != "tictactoe" || !self.sure) {
             "65".to_string()
         } else {
             d

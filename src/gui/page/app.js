@@ -213,6 +213,7 @@ function scoreWords(info, stm, ply) {
   const atMost = s.bound ? ' or fewer' : '';
   if (s.kind === 'mate') {
     if (s.n === 0) return info.wdl && info.wdl[0] === 1000 ? `${stm} has won` : `${stm} has lost`;
+    if (G().mateWords) return G().mateWords(stm, s.n) + atMost;
     return s.n > 0 ? `${stm} wins in ${s.n}${atMost}` : `${stm} loses in ${-s.n}${atMost}`;
   }
   if (s.n === 0 && proven(info, ply)) return 'draw';
@@ -251,6 +252,7 @@ const S = {
   game: 'connect4',
   params: {},
   base: null,          // the start position's notation, or null for the game's start
+  startFen: null,      // the notation of the position before S.moves (the rules engine's)
   moves: [],           // [{mv, ms, depth, score, nodes, clock_ms, by}]
   view: 0,             // the ply shown (0 .. moves.length)
   snap: null,          // what the rules engine says of the shown position
@@ -274,6 +276,7 @@ const seats = [new Engine('p1'), new Engine('p2')];
 const analyst = new Engine('an');
 const valuer = new Engine('val');
 let thinking = null; // {seat, t0, timer}
+let previewGen = 0;  // counts previews asked for, so a late answer to an old one is dropped
 
 const G = () => GAMES[S.game];
 const sideIndex = (snap) => (snap && snap.side === 'p2' ? 1 : 0);
@@ -353,6 +356,11 @@ async function refresh() {
   S.snap = snap;
   const atEnd = S.view === S.moves.length;
   if (atEnd && !S.over && snap.result !== 'none') S.over = endByRules(snap);
+  // ply's chess does not know the game's history (protocol.md): the page, which does,
+  // draws a threefold repetition as cutechess does.
+  if (atEnd && !S.over && G().repetitions && S.startFen && G().repetitions(S.startFen, S.moves.map((m) => m.mv)) >= 3) {
+    S.over = { result: '1/2-1/2', termination: 'adjudication', reason: 'draw by threefold repetition' };
+  }
   if (atEnd && !S.over && S.maxPlies > 0 && S.moves.length >= S.maxPlies) {
     S.over = { result: '1/2-1/2', termination: 'adjudication', reason: `draw by adjudication after ${S.maxPlies} plies` };
   }
@@ -378,6 +386,9 @@ async function humanMove(mv) {
   mv = mv.trim();
   if (!mv) return;
   UI.alert('');
+  if (G().fromText && S.snap) {
+    try { mv = G().fromText(S.snap.fen, S.snap.legal, mv); } catch (e) { UI.alert(e.message); return; }
+  }
   const atEnd = S.view === S.moves.length;
   if (atEnd && S.over) {
     UI.alert(`The game is over (${S.over.reason}). Take back, step back, or start a new game.`);
@@ -398,7 +409,8 @@ function goLine(seat) {
   const v = Math.max(1, Number(lim.value) || 1);
   if (lim.type === 'depth') return `go depth ${Math.round(v)}`;
   if (lim.type === 'nodes') return `go nodes ${Math.round(v)}`;
-  if (lim.type === 'movetime') return `go movetime ${Math.round(v * 1000)}`;
+  // Seconds a move, down to a hundredth.
+  if (lim.type === 'movetime') return `go movetime ${Math.max(10, Math.round((Number(lim.value) || 1) * 1000))}`;
   let line = 'go';
   for (const i of [0, 1]) {
     const c = S.clocks[i];
@@ -618,10 +630,12 @@ async function newGame(opts) {
   const o = opts || {};
   S.game = o.game || $('#game').value;
   S.params = o.params || readParams();
+  if (G().prepare) S.params = G().prepare(S.params);
   S.players = o.players || readPlayers();
   S.maxPlies = Number($('#maxplies').value) || 0;
   const start = o.start || parseStart($('#startpos').value);
   S.base = start.base;
+  S.startFen = null;
   S.moves = (o.moves || start.moves.map((mv) => ({ mv, by: 'setup' })));
   S.view = o.view !== undefined ? o.view : S.moves.length;
   S.over = o.over || null;
@@ -642,6 +656,9 @@ async function newGame(opts) {
       S.moves = [];
       S.view = 0;
     }
+    const first = await rules.sync([posLine(0), 'query fen']);
+    const fen = first.find((l) => l.startsWith('response '));
+    S.startFen = fen ? fen.slice(9) : null;
     for (const i of [0, 1]) {
       const p = S.players[i];
       if (p.kind === 'engine') await seats[i].ensure(p.engine, gameLine(), engineSetup(p));
@@ -651,6 +668,15 @@ async function newGame(opts) {
     UI.alert(`Cannot start the game: ${e.message}`);
   }
   document.body.dataset.game = S.game;
+  // The last game's engine lines, a preview of one, its status and its legal moves do not
+  // belong to this game: they are cleared until the rules engine describes the new start.
+  $('#think0').hidden = $('#think1').hidden = true;
+  UI.endPreview();
+  S.snap = null;
+  UI.status();
+  UI.legal();
+  $('#pgnrow').hidden = !G().toPgn;
+  UI.bar(0.5);
   // Counts games begun, so a script can tell a new game from the last one.
   document.body.dataset.games = Number(document.body.dataset.games || 0) + 1;
   UI.moves();
@@ -717,6 +743,33 @@ async function record() {
   return rec;
 }
 
+// The game as PGN (chess): SAN moves, the engines' scores as comments.
+function pgn() {
+  if (!S.startFen) throw new Error('the start position is not known (the rules engine did not answer); start a new game');
+  const over = S.over;
+  return G().toPgn({
+    white: playerName(0), black: playerName(1),
+    result: over ? over.result : '*',
+    startFen: S.startFen,
+    chess960: S.params.chess960 === true || S.params.chess960 === 'true',
+    moves: S.moves,
+    reason: over ? over.reason : '',
+    termination: over ? over.termination : null,
+    date: new Date(S.started),
+  });
+}
+
+function download(text, name, type) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+const fileStamp = () => new Date(S.started).toISOString().replace(/[:.]/g, '-');
+
 // Reads `key=value ...` into the form values of a game's parameters.
 function paramsFromLine(game, line) {
   const out = {};
@@ -733,6 +786,7 @@ function paramsFromLine(game, line) {
 async function loadRecord(text, which) {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   if (!lines.length) throw new Error('paste a record (one JSON line per game) or choose a file');
+  if (lines[0].startsWith('[')) throw new Error('that is PGN, which the page writes but does not read; load the JSON Lines record (Download record) instead');
   const i = Math.max(1, Math.min(lines.length, Number(which) || 1)) - 1;
   let r;
   try { r = JSON.parse(lines[i]); } catch (e) { throw new Error(`line ${i + 1} is not JSON: ${e.message}`); }
@@ -817,7 +871,7 @@ const UI = {
       const eng = sel.value !== 'human';
       $(`#limits${i}`).hidden = !eng;
       const def = conn.hello.engines.find((e) => e.name === sel.value);
-      $(`#solverl${i}`).hidden = !(def && def.proto === 'ply');
+      $(`#solverl${i}`).hidden = !(def && def.proto === 'ply' && GAMES[game].solved);
     }
   },
 
@@ -928,12 +982,14 @@ const UI = {
     const snap = S.snap;
     if (!snap || S.preview) return;
     const list = snap.legal.slice(0, 200);
-    for (const mv of list) {
+    const names = G().names ? list.map((mv) => G().names(snap.fen, [mv])[0]) : null;
+    for (const [k, mv] of list.entries()) {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'mv';
-      b.textContent = mv;
-      b.title = G().moveWord(mv);
+      b.dataset.mv = mv;
+      b.textContent = names ? names[k] : mv;
+      b.title = names ? `${mv}` : G().moveWord(mv);
       const v = S.showValues ? S.values.get(mv) : null;
       if (v) {
         const s = document.createElement('span');
@@ -954,6 +1010,7 @@ const UI = {
   moves() {
     const ol = $('#movelist');
     ol.textContent = '';
+    const labels = G().labels && S.startFen ? G().labels(S.startFen, S.moves.map((m) => m.mv)) : null;
     const start = document.createElement('li');
     const sb = document.createElement('button');
     sb.type = 'button';
@@ -962,14 +1019,17 @@ const UI = {
     sb.addEventListener('click', () => step(0));
     start.appendChild(sb);
     ol.appendChild(start);
+    if (labels && G().pairOffset(S.startFen)) ol.appendChild(document.createElement('li'));
+    ol.classList.toggle('pairs', !!labels);
     S.moves.forEach((m, i) => {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
       b.className = S.view === i + 1 ? 'current' : '';
-      b.textContent = `${i + 1}. ${m.mv}`;
+      b.textContent = labels ? labels[i] : `${i + 1}. ${m.mv}`;
+      b.dataset.mv = m.mv;
       const meta = [];
-      if (m.score) meta.push(m.score.replace('mate ', '#').replace('cp ', ''));
+      if (m.score) meta.push(G().scoreText ? G().scoreText(m.score) : m.score.replace('mate ', '#').replace('cp ', ''));
       if (m.depth) meta.push(`d${m.depth}`);
       if (m.ms !== undefined && m.by === 'engine') meta.push(`${(m.ms / 1000).toFixed(1)}s`);
       if (meta.length) {
@@ -1062,32 +1122,47 @@ const UI = {
   },
 
   pv(host, pv, from) {
+    // The hovered move may be replaced without a mouseleave: its preview ends with it.
+    UI.endPreview();
     host.textContent = '';
+    const fen = S.snap && S.snap.ply === from ? S.snap.fen : null;
+    const names = fen && G().names ? G().names(fen, pv.slice(0, 24)) : null;
     pv.slice(0, 24).forEach((mv, k) => {
       const s = document.createElement('button');
       s.type = 'button';
       s.className = 'pvmove';
-      s.textContent = mv;
+      s.textContent = names ? names[k] : mv;
+      s.dataset.mv = mv;
       s.title = 'the board after this move of the line';
       const show = () => UI.previewLine(from, pv.slice(0, k + 1));
       s.addEventListener('mouseenter', show);
       s.addEventListener('focus', show);
-      s.addEventListener('mouseleave', () => { S.preview = null; UI.board(); });
-      s.addEventListener('blur', () => { S.preview = null; UI.board(); });
+      s.addEventListener('mouseleave', UI.endPreview);
+      s.addEventListener('blur', UI.endPreview);
       host.appendChild(s);
     });
   },
 
   // Shows the position after `line` from the current position (asked of the rules engine).
   async previewLine(base, line) {
+    const my = ++previewGen;
     const lines = await rules.sync([posLine(base, line), 'query fen']);
     const fen = lines.find((l) => l.startsWith('response '));
-    if (!fen || lines.some(isError)) return;
+    // A preview ended (or replaced) while the rules engine answered is not shown.
+    if (!fen || lines.some(isError) || my !== previewGen) return;
     S.preview = { pos: G().parse(fen.slice(9), S.params), last: line[line.length - 1] };
     UI.board();
   },
 
+  endPreview() {
+    previewGen++;
+    if (!S.preview) return;
+    S.preview = null;
+    UI.render();
+  },
+
   bar(share) {
+    $('#evalbar').classList.toggle('flipped', S.flipped);
     $('#evalbar .p1').style.height = `${Math.round(share * 100)}%`;
     $('#evalbar').title = `${sideName(0)} ${Math.round(share * 100)}%`;
   },
@@ -1123,7 +1198,11 @@ function wire() {
   $('#next').addEventListener('click', () => step(S.view + 1));
   $('#last').addEventListener('click', () => step(S.moves.length));
   $('#takeback').addEventListener('click', takeBack);
-  $('#flip').addEventListener('click', () => { S.flipped = !S.flipped; UI.render(); });
+  $('#flip').addEventListener('click', () => {
+    S.flipped = !S.flipped;
+    $('#evalbar').classList.toggle('flipped', S.flipped);
+    UI.render();
+  });
   $('#movenow').addEventListener('click', moveNow);
   $('#pause').addEventListener('click', () => { S.paused = !S.paused; refresh(); });
   $('#showvalues').addEventListener('change', (e) => { S.showValues = e.target.checked; refresh(); });
@@ -1138,12 +1217,21 @@ function wire() {
   $('#export').addEventListener('click', async () => {
     const text = JSON.stringify(await record());
     $('#recordtext').value = text;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([`${text}\n`], { type: 'application/jsonl' }));
-    a.download = `ply-${S.game}-${new Date(S.started).toISOString().replace(/[:.]/g, '-')}.jsonl`;
-    document.body.appendChild(a);
-    a.click();
-    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+    download(`${text}\n`, `ply-${S.game}-${fileStamp()}.jsonl`, 'application/jsonl');
+  });
+  $('#pgn').addEventListener('click', () => {
+    try {
+      const text = pgn();
+      $('#recordtext').value = text;
+      download(text, `ply-${S.game}-${fileStamp()}.pgn`, 'application/x-chess-pgn');
+    } catch (e) { UI.alert(`No PGN: ${e.message}`); }
+  });
+  $('#copypgn').addEventListener('click', () => {
+    try {
+      const text = pgn();
+      $('#recordtext').value = text;
+      copyText(text, 'PGN');
+    } catch (e) { UI.alert(`No PGN: ${e.message}`); }
   });
   $('#copyrecord').addEventListener('click', async () => {
     const text = JSON.stringify(await record());

@@ -11,6 +11,10 @@
 //   reason(pos, result, params) -> why the game ended, in words,
 //   solved: whether ply has an exact solver for it (per-move values),
 //   moveWord(move) -> how a move reads in lists ('column 4', 'take 2 from heap 1', ...).
+// Optional (chess, in chess.js): prepare(params) -> params (fills in a random start),
+//   names(fen, moves) / labels(fen, moves) -> how moves read in lines and in the move list,
+//   pairOffset(fen), fromText(fen, legal, typed) -> move text (or throws), repetitions(fen,
+//   moves), toPgn(game), scoreText('cp 35'), mateWords(side, n).
 // view = {pos, params, legal: Set, values: Map(move -> {label, cls, title}), flipped,
 //         last: move text or null, hint: move text or null, play(text), ui: per-position state,
 //         redraw()}
