@@ -18,6 +18,9 @@ use std::time::Instant;
 
 use crate::game::Game;
 use crate::value::{BoundedScore, MATE, Score, ScoreBound};
+// `back_up` lives in `crate::value`; this re-export keeps `solve::back_up` working while other
+// branches still import it from here.
+pub use crate::value::back_up;
 
 /// How long a solver may work on one position.
 pub struct Budget<'a> {
