@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::Engine;
+use common::PlyProcess;
 
-fn chess() -> Engine {
-    let mut e = Engine::start();
+fn chess() -> PlyProcess {
+    let mut e = PlyProcess::start();
     e.send("newgame chess");
     e
 }
@@ -145,7 +145,7 @@ fn notation_and_errors_through_the_protocol() {
 
 #[test]
 fn uci_variant_selects_chess() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("setoption name UCI_Variant value chess");
     e.send("position startpos moves e2e4");
     assert_eq!(

@@ -6,8 +6,12 @@
 //! `stop` and `quit` are answered at once and every other command waits in order, so a piped
 //! script is answered exactly as if each command had waited for the one before it.
 //! All output goes through one [`Output`], a line at a time, so lines never interleave.
+//!
+//! [`command`] parses the client's lines into typed commands; [`response`] is the engine's
+//! `info` line as a type, printed here and read by the referee and the tests.
 
 pub mod command;
+pub mod response;
 pub mod session;
 
 use std::collections::VecDeque;
@@ -21,13 +25,13 @@ use crate::game::Params;
 use crate::games::NAMES;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
-use session::{Config, GameSession, Job, Session, Worker};
+use session::{Config, GameSession, Job, JobContext, Session};
 
 pub const ENGINE_NAME: &str = "ply";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const AUTHOR: &str = "the ply developers";
 
-pub const DEFAULT_GAME: &str = "tictactoe";
+pub use crate::games::DEFAULT_GAME;
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 65536;
 /// The `Threads` option: threads for the Connect Four solver. One by default, as UCI engines
@@ -141,18 +145,18 @@ pub enum Event {
 /// What waits for the running job: a line as read (parsed when its turn comes, so a long
 /// line waits as its text, not as a command with millions of parts), or an overlong line's
 /// error, reported in its turn like any other reply.
-enum Item {
+enum PendingInput {
     Line(String, Instant),
     Overlong(usize),
 }
 
-impl Item {
-    /// What the item counts against [`MAX_PENDING_BYTES`].
+impl PendingInput {
+    /// What it counts against [`MAX_PENDING_BYTES`].
     fn cost(&self) -> usize {
         PENDING_OVERHEAD
             + match self {
-                Item::Line(text, _) => text.len(),
-                Item::Overlong(_) => 0,
+                PendingInput::Line(text, _) => text.len(),
+                PendingInput::Overlong(_) => 0,
             }
     }
 }
@@ -166,7 +170,9 @@ struct Running {
     unlimited: bool,
 }
 
-pub struct Engine {
+/// The engine side of the protocol: reads commands, answers the quick ones at once, runs one
+/// job (search, perft, bench) at a time on a worker thread and keeps what arrives meanwhile.
+pub struct EngineLoop {
     out: Output,
     events: Sender<Event>,
     game: Box<dyn GameSession>,
@@ -175,7 +181,7 @@ pub struct Engine {
     running: Option<Running>,
     /// Numbers the jobs, so a late `WorkerDone` is not taken for the current job's.
     jobs: u64,
-    pending: VecDeque<Item>,
+    pending: VecDeque<PendingInput>,
     /// The sum of the pending items' costs.
     pending_bytes: usize,
     eof: bool,
@@ -195,8 +201,8 @@ fn new_session(
     )))
 }
 
-impl Engine {
-    pub fn new(out: Output, events: Sender<Event>) -> Engine {
+impl EngineLoop {
+    pub fn new(out: Output, events: Sender<Event>) -> EngineLoop {
         let config = Config {
             hash_mb: DEFAULT_HASH_MB,
             threads: DEFAULT_THREADS,
@@ -205,7 +211,7 @@ impl Engine {
         };
         let game = new_session(DEFAULT_GAME, &Params::new(), config)
             .expect("the default game starts with default parameters");
-        Engine {
+        EngineLoop {
             out,
             events,
             game,
@@ -223,8 +229,8 @@ impl Engine {
     /// Feeds one event; returns false once the engine should exit.
     pub fn on_event(&mut self, ev: Event) -> bool {
         match ev {
-            Event::Line(text, at) => self.submit(Item::Line(text, at)),
-            Event::Overlong(n) => self.submit(Item::Overlong(n)),
+            Event::Line(text, at) => self.submit(PendingInput::Line(text, at)),
+            Event::Overlong(n) => self.submit(PendingInput::Overlong(n)),
             Event::Eof => {
                 self.eof = true;
                 self.stop_if_unlimited();
@@ -256,7 +262,7 @@ impl Engine {
         self.drain();
     }
 
-    fn submit(&mut self, item: Item) {
+    fn submit(&mut self, item: PendingInput) {
         if self.quitting {
             return;
         }
@@ -276,9 +282,9 @@ impl Engine {
         // something wait for it; the rest (blank lines, ponderhit, unknown words) never does
         // anything and is dropped.
         let word = match &item {
-            Item::Line(text, _) => command::command_word(text),
+            PendingInput::Line(text, _) => command::command_word(text),
             // Its error is answered in its turn.
-            Item::Overlong(_) => return self.wait(item),
+            PendingInput::Overlong(_) => return self.wait(item),
         };
         match word {
             Some("isready") => self.out.line("readyok"),
@@ -296,14 +302,14 @@ impl Engine {
 
     /// Queues `item` behind the running job, unless [`MAX_PENDING_BYTES`] are waiting
     /// already: then it is dropped, with an error at once.
-    fn wait(&mut self, item: Item) {
+    fn wait(&mut self, item: PendingInput) {
         let cost = item.cost();
         if !self.pending.is_empty() && self.pending_bytes + cost > MAX_PENDING_BYTES {
             let what = match &item {
-                Item::Line(text, _) => {
+                PendingInput::Line(text, _) => {
                     format!("'{}'", quote(command::command_word(text).unwrap_or("")))
                 }
-                Item::Overlong(_) => "an overlong line".to_string(),
+                PendingInput::Overlong(_) => "an overlong line".to_string(),
             };
             self.out.error(
                 "input",
@@ -337,10 +343,10 @@ impl Engine {
         }
     }
 
-    fn apply(&mut self, item: Item) {
+    fn apply(&mut self, item: PendingInput) {
         let (text, at) = match item {
-            Item::Line(text, at) => (text, at),
-            Item::Overlong(n) => {
+            PendingInput::Line(text, at) => (text, at),
+            PendingInput::Overlong(n) => {
                 return self.out.error(
                     "input",
                     &format!(
@@ -420,14 +426,14 @@ impl Engine {
         let finished = Arc::new(AtomicBool::new(false));
         self.jobs += 1;
         let id = self.jobs;
-        let worker = Worker {
+        let ctx = JobContext {
             id,
             out: self.out.clone(),
             stop: stop.clone(),
             done: self.events.clone(),
             finished: finished.clone(),
         };
-        self.game.start(job, worker);
+        self.game.start(job, ctx);
         self.running = Some(Running {
             id,
             stop,
@@ -669,7 +675,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         .name("ply-stdin".into())
         .spawn(move || read_lines(input, reader_tx))
         .expect("cannot start the input thread");
-    let mut engine = Engine::new(Output::new(output), tx);
+    let mut engine = EngineLoop::new(Output::new(output), tx);
     while let Ok(ev) = rx.recv() {
         if !engine.on_event(ev) {
             break;
