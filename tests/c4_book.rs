@@ -207,7 +207,7 @@ fn the_solver_answers_from_the_book_unless_told_not_to() {
     use ply::solve::Solver;
     let sol = solver.solve(&start, &none).expect("the book answers");
     assert_eq!((sol.best, sol.tbhits, sol.nodes), (Some(3), 1, 0));
-    assert_eq!(sol.score_text(), "mate 21");
+    assert_eq!(sol.score().to_string(), "mate 21");
     solver.set_book(false);
     assert!(
         solver.solve(&start, &none).is_none(),
@@ -217,7 +217,7 @@ fn the_solver_answers_from_the_book_unless_told_not_to() {
 
 #[test]
 fn go_on_the_empty_board_answers_mate_21_from_the_book() {
-    let mut e = common::Engine::start();
+    let mut e = common::PlyProcess::start();
     e.send("newgame connect4");
     e.send("position startpos");
     e.send("go movetime 100");
