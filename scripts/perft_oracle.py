@@ -159,7 +159,7 @@ def run_tictactoe(deep: bool) -> None:
     print_table("tictactoe", rows, known)
     check(perft_dfs(start, 10, ttt_moves, ttt_play, memo) == 0, "tictactoe perft(10) == 0")
 
-    # Extra facts (design.md §5): reachable positions, terminal positions, complete games.
+    # Extra facts: reachable positions, terminal positions, complete games.
     seen = {start}
     frontier = [start]
     while frontier:

@@ -13,14 +13,15 @@
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Params};
+use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
-use crate::search::{Limits, MATE, Score, Searcher};
+use crate::search::{Limits, Searcher};
 use crate::solve::{Budget, Solvable, Solver};
+use crate::value::{MATE, Score};
 use crate::with_game;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,7 +227,7 @@ impl Row {
 /// four with its k-th disc; the score is `(W*H + 1) / 2 + 1 - k`, negative when the side to
 /// move is the loser, 0 for a draw.
 pub fn pons_score(width: u32, height: u32, discs: u32, value: i32) -> i32 {
-    let top = ((width * height + 1) / 2 + 1) as i32;
+    let top = ((width * height).div_ceil(2) + 1) as i32;
     let plies = MATE - value.abs();
     if value == 0 {
         0
@@ -234,7 +235,7 @@ pub fn pons_score(width: u32, height: u32, discs: u32, value: i32) -> i32 {
         // The side to move has played discs / 2 and plays (plies + 1) / 2 more.
         top - ((discs / 2) as i32 + (plies + 1) / 2)
     } else {
-        -(top - (((discs + 1) / 2) as i32 + plies / 2))
+        -(top - (discs.div_ceil(2) as i32 + plies / 2))
     }
 }
 
@@ -244,27 +245,23 @@ trait Analyser: Send {
     fn analyse(&mut self, spec: &Spec, opts: &Options) -> Result<Row, String>;
 }
 
-struct For<G: Game> {
+struct GameAnalyser<G: Game> {
     start: G,
     searcher: Searcher<G>,
     solver: Option<Box<dyn Solver<G>>>,
 }
 
-impl<G: Solvable> Analyser for For<G> {
+impl<G: Solvable> Analyser for GameAnalyser<G> {
     fn analyse(&mut self, spec: &Spec, opts: &Options) -> Result<Row, String> {
-        let mut pos = match &spec.fen {
+        let base = match &spec.fen {
             Some(f) => self
                 .start
                 .from_fen(f)
                 .map_err(|e| format!("fen '{f}': {e}"))?,
             None => self.start.clone(),
         };
-        for (i, m) in spec.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(m)
-                .map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
-            pos.play(mv);
-        }
+        let pos = play_moves(&base, &spec.moves)
+            .map_err(|(i, e)| format!("move {} '{}': {e}", i + 1, spec.moves[i]))?;
         let t = Instant::now();
         let stop = AtomicBool::new(false);
         let row = |best: Option<G::Move>, score: String, proven: bool, depth, nodes| Row {
@@ -281,7 +278,7 @@ impl<G: Solvable> Analyser for For<G> {
             time: t.elapsed(),
         };
         if let Some(o) = pos.outcome() {
-            let v = crate::search::terminal_value(o, pos.side_to_move(), 0);
+            let v = crate::value::terminal_value(o, pos.side_to_move(), 0);
             return Ok(row(None, Score::from_value(v).to_string(), true, 0, 0));
         }
         if let (true, Some(solver)) = (opts.use_solver, self.solver.as_mut()) {
@@ -291,7 +288,7 @@ impl<G: Solvable> Analyser for For<G> {
                 nodes: opts.nodes,
             };
             if let Some(s) = solver.solve(&pos, &budget) {
-                let score = s.score_text();
+                let score = s.score().to_string();
                 let mut r = row(s.best, score, s.exact, s.pv.len() as u32, s.nodes);
                 if s.exact {
                     r.pons = pons_for(&pos, s.value);
@@ -310,7 +307,7 @@ impl<G: Solvable> Analyser for For<G> {
             ..Limits::default()
         };
         let r = self.searcher.search(&pos, &limits, &stop, &mut |_| {});
-        let proven = crate::search::is_mate(r.value)
+        let proven = crate::value::is_mate(r.value)
             || pos.max_remaining_plies().is_some_and(|m| r.depth >= m);
         let mut out = row(
             r.best,
@@ -347,7 +344,7 @@ fn new_analyser(spec: &Spec, opts: &Options) -> Result<Box<dyn Analyser>, String
         Params::parse(spec.params.iter().map(String::as_str)).map_err(|e| e.to_string())?;
     with_game!(spec.game.as_str(), G => {
         let start = G::new(&params).map_err(|e| e.to_string())?;
-        Ok(Box::new(For::<G> {
+        Ok(Box::new(GameAnalyser::<G> {
             solver: G::solver(&start, opts.hash_mb),
             searcher: Searcher::new(opts.hash_mb),
             start,
@@ -364,6 +361,9 @@ pub struct Summary {
     pub time: Duration,
 }
 
+/// One position to analyse: its line number, the line as given, and what it asks.
+type AnalyseJob = (usize, String, Spec);
+
 /// Reads every line of `input`, answers on `output` in input order, reports bad lines on
 /// `errors` ("line N: ..."), and returns the counts.
 pub fn run(
@@ -373,11 +373,55 @@ pub fn run(
     opts: &Options,
 ) -> io::Result<Summary> {
     let started = Instant::now();
+    let (jobs, bad) = read_jobs(input, &opts.default_game, errors)?;
+    if opts.format == Format::Tsv {
+        writeln!(output, "{}", Row::TSV_HEADER)?;
+    }
+    let bar = progress_bar(opts, jobs.len());
+    // Workers take the next job by index; `InOrder` holds results until every earlier one
+    // has been written, so output keeps the input's order whatever finishes first.
+    let next = AtomicUsize::new(0);
+    let in_order = Mutex::new(InOrder {
+        done: vec![None; jobs.len()],
+        written: 0,
+        output: &mut output,
+        errors,
+        failed: 0,
+        proven: 0,
+        mismatches: 0,
+        io_error: None,
+    });
+    std::thread::scope(|scope| {
+        for _ in 0..opts.threads.max(1) {
+            scope.spawn(|| analyse_jobs(&jobs, &next, &in_order, &bar, opts));
+        }
+    });
+    bar.finish_and_clear();
+    let s = in_order.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = s.io_error {
+        return Err(e);
+    }
+    Ok(Summary {
+        positions: jobs.len() - s.failed,
+        proven: s.proven,
+        bad_lines: bad + s.failed,
+        mismatches: s.mismatches,
+        time: started.elapsed(),
+    })
+}
+
+/// The positions of `input`'s lines (blank and comment lines have none); a line that does
+/// not parse is reported on `errors` and counted.
+fn read_jobs(
+    input: impl BufRead,
+    default_game: &str,
+    errors: &mut impl Write,
+) -> io::Result<(Vec<AnalyseJob>, usize)> {
     let lines: Vec<String> = input.lines().collect::<io::Result<_>>()?;
     let mut jobs = Vec::new();
     let mut bad = 0;
     for (i, l) in lines.iter().enumerate() {
-        match parse_line(l, &opts.default_game) {
+        match parse_line(l, default_game) {
             Ok(Some(spec)) => jobs.push((i + 1, l.trim().to_string(), spec)),
             Ok(None) => {}
             Err(e) => {
@@ -386,11 +430,12 @@ pub fn run(
             }
         }
     }
-    if opts.format == Format::Tsv {
-        writeln!(output, "{}", Row::TSV_HEADER)?;
-    }
+    Ok((jobs, bad))
+}
+
+fn progress_bar(opts: &Options, positions: usize) -> indicatif::ProgressBar {
     let bar = if opts.progress {
-        indicatif::ProgressBar::new(jobs.len() as u64)
+        indicatif::ProgressBar::new(positions as u64)
     } else {
         indicatif::ProgressBar::hidden()
     };
@@ -400,109 +445,86 @@ pub fn run(
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    bar
+}
 
-    // Workers take the next job by index; results wait in `done` until every earlier one
-    // has been written, so output keeps the input's order whatever finishes first.
-    let next = AtomicUsize::new(0);
-    struct Shared<W, E> {
-        done: Vec<Option<Result<Row, String>>>,
-        written: usize,
-        output: W,
-        errors: E,
-        failed: usize,
-        proven: usize,
-        mismatches: usize,
-    }
-    let shared = Arc::new(Mutex::new(Shared {
-        done: vec![None; jobs.len()],
-        written: 0,
-        output: &mut output,
-        errors,
-        failed: 0,
-        proven: 0,
-        mismatches: 0,
-    }));
-    let io_error: Mutex<Option<io::Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..opts.threads.max(1) {
-            scope.spawn(|| {
-                let mut analysers: HashMap<(String, Vec<String>), Box<dyn Analyser>> =
-                    HashMap::new();
-                loop {
-                    let j = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((line, text, spec)) = jobs.get(j) else {
-                        break;
-                    };
-                    let key = (spec.game.clone(), spec.params.clone());
-                    let result = match analysers.get_mut(&key) {
-                        Some(a) => a.analyse(spec, opts),
-                        None => new_analyser(spec, opts).and_then(|mut a| {
-                            let r = a.analyse(spec, opts);
-                            analysers.insert(key, a);
-                            r
-                        }),
-                    }
-                    .map(|mut r| {
-                        r.line = *line;
-                        r.input = text.clone();
-                        r
-                    });
-                    bar.inc(1);
-                    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
-                    let s = &mut *guard;
-                    s.done[j] = Some(result);
-                    while let Some(Some(r)) = s.done.get_mut(s.written).map(Option::take) {
-                        let written = s.written;
-                        s.written += 1;
-                        match r {
-                            Ok(row) => {
-                                s.proven += row.proven as usize;
-                                if let (Some(e), Some(p)) = (row.expected, row.pons) {
-                                    s.mismatches += (e != p) as usize;
-                                }
-                                let text = match opts.format {
-                                    Format::Tsv => row.tsv(),
-                                    Format::JsonLines => row.json(),
-                                };
-                                if let Err(e) =
-                                    writeln!(s.output, "{text}").and_then(|_| s.output.flush())
-                                {
-                                    io_error
-                                        .lock()
-                                        .unwrap_or_else(|e| e.into_inner())
-                                        .get_or_insert(e);
-                                }
-                            }
-                            Err(e) => {
-                                s.failed += 1;
-                                let line = jobs[written].0;
-                                if let Err(e) = writeln!(s.errors, "line {line}: {e}") {
-                                    io_error
-                                        .lock()
-                                        .unwrap_or_else(|e| e.into_inner())
-                                        .get_or_insert(e);
-                                }
-                            }
-                        }
-                    }
-                }
-            });
+/// One worker: takes the next job until none is left, with one analyser per game and rules
+/// (each keeps its tables from one position to the next).
+fn analyse_jobs<W: Write, E: Write>(
+    jobs: &[AnalyseJob],
+    next: &AtomicUsize,
+    in_order: &Mutex<InOrder<W, E>>,
+    bar: &indicatif::ProgressBar,
+    opts: &Options,
+) {
+    let mut analysers: HashMap<(String, Vec<String>), Box<dyn Analyser>> = HashMap::new();
+    loop {
+        let j = next.fetch_add(1, Ordering::Relaxed);
+        let Some((line, text, spec)) = jobs.get(j) else {
+            break;
+        };
+        let key = (spec.game.clone(), spec.params.clone());
+        let result = match analysers.get_mut(&key) {
+            Some(a) => a.analyse(spec, opts),
+            None => new_analyser(spec, opts).and_then(|mut a| {
+                let r = a.analyse(spec, opts);
+                analysers.insert(key, a);
+                r
+            }),
         }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = io_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
+        .map(|mut r| {
+            r.line = *line;
+            r.input = text.clone();
+            r
+        });
+        bar.inc(1);
+        let mut guard = in_order.lock().unwrap_or_else(|e| e.into_inner());
+        guard.done[j] = Some(result);
+        guard.write_ready(jobs, opts.format);
     }
-    let s = Arc::try_unwrap(shared)
-        .ok()
-        .expect("workers are done")
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner());
-    Ok(Summary {
-        positions: jobs.len() - s.failed,
-        proven: s.proven,
-        bad_lines: bad + s.failed,
-        mismatches: s.mismatches,
-        time: started.elapsed(),
-    })
+}
+
+/// Results waiting for their turn, and what was written so far.
+struct InOrder<W, E> {
+    /// By job index; taken when written.
+    done: Vec<Option<Result<Row, String>>>,
+    /// Jobs written so far (every earlier one is done).
+    written: usize,
+    output: W,
+    errors: E,
+    failed: usize,
+    proven: usize,
+    mismatches: usize,
+    /// The first write that failed.
+    io_error: Option<io::Error>,
+}
+
+impl<W: Write, E: Write> InOrder<W, E> {
+    /// Writes every result whose predecessors are all written.
+    fn write_ready(&mut self, jobs: &[AnalyseJob], format: Format) {
+        while let Some(Some(r)) = self.done.get_mut(self.written).map(Option::take) {
+            let line = jobs[self.written].0;
+            self.written += 1;
+            let written = match r {
+                Ok(row) => {
+                    self.proven += row.proven as usize;
+                    if let (Some(e), Some(p)) = (row.expected, row.pons) {
+                        self.mismatches += (e != p) as usize;
+                    }
+                    let text = match format {
+                        Format::Tsv => row.tsv(),
+                        Format::JsonLines => row.json(),
+                    };
+                    writeln!(self.output, "{text}").and_then(|_| self.output.flush())
+                }
+                Err(e) => {
+                    self.failed += 1;
+                    writeln!(self.errors, "line {line}: {e}")
+                }
+            };
+            if let Err(e) = written {
+                self.io_error.get_or_insert(e);
+            }
+        }
+    }
 }

@@ -19,7 +19,8 @@ pub struct BenchPosition {
     pub depth: u32,
 }
 
-const fn bp(
+/// A bench position, written compactly in the table below.
+const fn bench_position(
     game: &'static str,
     params: &'static [&'static str],
     fen: Option<&'static str>,
@@ -36,49 +37,49 @@ const fn bp(
 }
 
 pub const POSITIONS: &[BenchPosition] = &[
-    bp("tictactoe", &[], None, "", 9),
-    bp("tictactoe", &[], None, "a1 b2", 7),
-    bp("tictactoe", &[], Some("x../.o./... x"), "", 7),
-    bp("connect4", &[], None, "", 12),
-    bp("connect4", &[], None, "4 4 4 4 3", 12),
-    bp("connect4", &[], None, "4 3 5 3 3 4 2 6", 12),
-    bp(
+    bench_position("tictactoe", &[], None, "", 9),
+    bench_position("tictactoe", &[], None, "a1 b2", 7),
+    bench_position("tictactoe", &[], Some("x../.o./... x"), "", 7),
+    bench_position("connect4", &[], None, "", 12),
+    bench_position("connect4", &[], None, "4 4 4 4 3", 12),
+    bench_position("connect4", &[], None, "4 3 5 3 3 4 2 6", 12),
+    bench_position(
         "connect4",
         &[],
         Some("......./......./..xo.../..oox../.oxxo../xxxoxo. o"),
         "",
         12,
     ),
-    bp("nim", &[], None, "", 10),
-    bp("nim", &["length=21", "max=4"], None, "", 21),
-    bp("nim", &["heaps=3,4,5", "max=3"], None, "", 12),
-    bp(
+    bench_position("nim", &[], None, "", 10),
+    bench_position("nim", &["length=21", "max=4"], None, "", 21),
+    bench_position("nim", &["heaps=3,4,5", "max=3"], None, "", 12),
+    bench_position(
         "nim",
         &["heaps=2,3,4,5", "max=9", "misere=true"],
         None,
         "",
         14,
     ),
-    bp("teeko", &[], None, "", 5),
-    bp("teeko", &[], None, "c3 b2 d4 b4", 5),
-    bp("teeko", &[], Some("...../.b.r./..b../.r.../.b.r. b"), "", 7),
-    bp(
+    bench_position("teeko", &[], None, "", 5),
+    bench_position("teeko", &[], None, "c3 b2 d4 b4", 5),
+    bench_position("teeko", &[], Some("...../.b.r./..b../.r.../.b.r. b"), "", 7),
+    bench_position(
         "teeko",
         &["advanced=true"],
         Some("r.b../...r./.bb../.r.../....b r"),
         "",
         7,
     ),
-    bp("chess", &[], None, "", 6),
-    bp("chess", &[], None, "e2e4 c7c5 g1f3 d7d6", 5),
-    bp(
+    bench_position("chess", &[], None, "", 6),
+    bench_position("chess", &[], None, "e2e4 c7c5 g1f3 d7d6", 5),
+    bench_position(
         "chess",
         &[],
         Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
         "",
         5,
     ),
-    bp(
+    bench_position(
         "chess",
         &[],
         Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),

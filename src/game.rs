@@ -345,7 +345,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Writes a move in this game's notation.
     fn format_move(&self, mv: Self::Move) -> String;
 
-    /// Reads a position in this game's one-line notation, under this position's rules.
+    /// Reads a position in this game's one-line notation, under this position's rules (so it
+    /// takes `self`: the rules travel with the position).
+    #[allow(clippy::wrong_self_convention)]
     fn from_fen(&self, fen: &str) -> Result<Self, FenError>;
 
     /// This position's one-line notation; `from_fen` accepts it.
@@ -402,15 +404,34 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
-/// Plays a whitespace-separated list of moves from `pos`, all or nothing: on the first bad
+/// Plays a list of moves in the game's notation from `pos`, all or nothing: on the first bad
 /// move it returns its index and the error, and `pos` is untouched.
-pub fn play_moves<G: Game>(pos: &G, moves: &[&str]) -> Result<G, (usize, MoveError)> {
-    let mut p = pos.clone();
-    for (i, text) in moves.iter().enumerate() {
-        let mv = p.parse_move(text).map_err(|e| (i, e))?;
-        p.play(mv);
-    }
-    Ok(p)
+pub fn play_moves<G: Game, S: AsRef<str>>(pos: &G, moves: &[S]) -> Result<G, (usize, MoveError)> {
+    play_move_texts(pos, moves, |_, _| {})
+}
+
+/// [`play_moves`] for any sequence of move texts (read lazily, one at a time), showing
+/// `seen` each position before its move is played, with the move's text (to keep a game's
+/// history as it is replayed).
+pub fn play_move_texts<G: Game, S: AsRef<str>>(
+    pos: &G,
+    moves: impl IntoIterator<Item = S>,
+    seen: impl FnMut(&G, &str),
+) -> Result<G, (usize, MoveError)> {
+    Line::new(pos.clone())
+        .play_texts(moves, seen)
+        .map(Line::into_pos)
+}
+
+/// The legal moves with their notation, in the order people read them: shorter first, then
+/// alphabetical (`1 2 .. 10`, `a1 a2 ..`).
+pub fn legal_moves_by_name<G: Game>(pos: &G) -> Vec<(String, G::Move)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut named: Vec<(String, G::Move)> =
+        moves.into_iter().map(|m| (pos.format_move(m), m)).collect();
+    named.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+    named
 }
 
 /// The legal move whose notation is `text`, if any: the reference way to parse, used by
@@ -449,6 +470,28 @@ impl<G: Game> Line<G> {
     /// The keys of the positions before the current one that it could repeat, oldest first.
     pub fn earlier(&self) -> &[u64] {
         &self.earlier
+    }
+
+    /// The current position, without the line's history.
+    pub fn into_pos(self) -> G {
+        self.pos
+    }
+
+    /// The line after a list of moves in the game's notation, all or nothing, as
+    /// [`play_move_texts`] (which replays through it): the one replay of a list of move texts.
+    pub fn play_texts<S: AsRef<str>>(
+        &self,
+        moves: impl IntoIterator<Item = S>,
+        mut seen: impl FnMut(&G, &str),
+    ) -> Result<Line<G>, (usize, MoveError)> {
+        let mut line = self.clone();
+        for (i, text) in moves.into_iter().enumerate() {
+            let text = text.as_ref();
+            let mv = line.pos.parse_move(text).map_err(|e| (i, e))?;
+            seen(&line.pos, text);
+            line.play(mv);
+        }
+        Ok(line)
     }
 
     /// Plays a move that is legal in the current position.

@@ -2,6 +2,7 @@
 //!
 //! Layers, each depending only on those above it:
 //! - [`game`]: the `Game` trait, players, outcomes (no I/O);
+//! - [`value`]: the value scale (mate distances) and `Score`, shared by everything above;
 //! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko, chess;
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
 //! - [`protocol`]: the UCI-style line protocol and the engine session;
@@ -17,3 +18,4 @@ pub mod referee;
 pub mod search;
 pub mod solve;
 pub mod util;
+pub mod value;

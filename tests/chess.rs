@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::Engine;
+use common::PlyProcess;
 
-fn chess() -> Engine {
-    let mut e = Engine::start();
+fn chess() -> PlyProcess {
+    let mut e = PlyProcess::start();
     e.send("newgame chess");
     e
 }
@@ -145,7 +145,7 @@ fn notation_and_errors_through_the_protocol() {
 
 #[test]
 fn uci_variant_selects_chess() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("setoption name UCI_Variant value chess");
     e.send("position startpos moves e2e4");
     assert_eq!(
@@ -160,7 +160,7 @@ fn uci_variant_selects_chess() {
 /// must find the same distance, as the side to move and as the side being mated.
 #[test]
 fn mates_in_two_and_three_with_their_distance() {
-    let mut e = Engine::start_with(&["--game", "chess"], &[]);
+    let mut e = PlyProcess::start_with(&["--game", "chess"], &[]);
     for (fen, mate, first) in [
         // Nf6+ gxf6 Bxf7#.
         (
@@ -239,7 +239,7 @@ fn threefold_repetition_is_a_draw_and_searches_avoid_or_seek_it() {
 
 #[test]
 fn multipv_searchmoves_and_ponder() {
-    let mut e = Engine::start_with(&["--game", "chess"], &[]);
+    let mut e = PlyProcess::start_with(&["--game", "chess"], &[]);
     e.send("setoption name MultiPV value 3");
     e.send("position startpos");
     let g = e.go("go depth 5");
@@ -302,7 +302,7 @@ fn multipv_searchmoves_and_ponder() {
 
 #[test]
 fn started_in_chess_it_is_a_plain_uci_engine() {
-    let mut e = Engine::start_with(&["--game", "chess"], &[]);
+    let mut e = PlyProcess::start_with(&["--game", "chess"], &[]);
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
     for option in [

@@ -6,13 +6,13 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Engine, run_script};
+use common::{PlyProcess, run_script};
 
 /// A huge perft depth is refused (it used to abort the engine trying to allocate 103 GB);
 /// the deepest allowed one answers, and any perft can be stopped mid-move.
 #[test]
 fn perft_depth_is_bounded_and_perft_stops() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     for bad in ["4294967295", "18446744073709551615", "65", "-1"] {
         e.send(&format!("go perft {bad}"));
         assert_eq!(
@@ -47,7 +47,7 @@ fn perft_depth_is_bounded_and_perft_stops() {
 /// or move changes nothing, and a search stays within Hash.
 #[test]
 fn chess_is_as_hardened_as_the_other_games() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("setoption name Hash value 64");
     e.send("newgame chess");
     for bad in ["4294967295", "18446744073709551615", "65"] {
@@ -123,7 +123,7 @@ fn one_sided_clocks_answer_at_once() {
         "{out:?}"
     );
 
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     e.send("setoption name UseSolver value false");
     for (moves, go) in [
@@ -155,7 +155,7 @@ fn one_sided_clocks_answer_at_once() {
 /// more whatever it was told): cut short, it answers with the proven result and a bound.
 #[test]
 fn the_nim_solver_keeps_to_its_budget() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     // A Hash large enough that the exact search starts on this position.
     e.send("setoption name Hash value 1024");
     e.send("newgame nim heaps=1,4,20,1,300,1,5,2 max=100");
@@ -189,7 +189,7 @@ fn the_nim_solver_keeps_to_its_budget() {
 /// Hash 1024 the engine used to hold 2.5 GB and take seconds to answer isready.
 #[test]
 fn memory_stays_within_hash() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("setoption name Hash value 1024");
     e.send("newgame connect4");
     e.send("ucinewgame");
@@ -201,7 +201,7 @@ fn memory_stays_within_hash() {
         eprintln!("skipping the memory checks: no /proc/<pid>/status here");
         return;
     }
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("setoption name Hash value 64");
     for game in [
         "connect4",
@@ -222,7 +222,7 @@ fn memory_stays_within_hash() {
 /// beyond the searcher's are refused, and bench runs like a go: isready at once, stop ends it.
 #[test]
 fn bench_is_bounded_and_stoppable() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     for bad in ["4294967295", "0", "251"] {
         e.send(&format!("bench {bad}"));
         assert_eq!(
@@ -269,7 +269,7 @@ fn bench_is_bounded_and_stoppable() {
 #[test]
 fn overlong_lines_are_counted_exactly() {
     const MAX: usize = 16 << 20;
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     let mut line = vec![b'x'; MAX + 1];
     line.push(b'\n');
     e.send_bytes(&line);
@@ -291,7 +291,7 @@ fn overlong_lines_are_counted_exactly() {
 /// once with an error, and everything before it is still answered in order.
 #[test]
 fn waiting_commands_are_bounded() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("setoption name UseSolver value false");
     e.send("newgame connect4");
     e.send("go infinite");
@@ -322,7 +322,7 @@ fn waiting_commands_are_bounded() {
 /// and an allocation).
 #[test]
 fn huge_position_lines_are_cheap() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame nim heaps=50000,50000,50000,50000,50000,50000,50000,50000 max=1");
     let moves = "1:1 2:1 3:1 4:1 5:1 6:1 7:1 8:1 ".repeat(50_000);
     e.send(&format!("position startpos moves {moves}"));
@@ -342,7 +342,7 @@ fn huge_position_lines_are_cheap() {
 /// Errors about huge words quote them shortened, so an error stays one readable line.
 #[test]
 fn errors_quote_huge_words_short() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     let word = "z".repeat(1 << 20);
     for cmd in [
         format!("position startpos moves {word}"),
@@ -370,7 +370,7 @@ fn errors_quote_huge_words_short() {
 /// setoption errors and a bad position notation say which column they are about.
 #[test]
 fn setoption_and_fen_errors_have_columns() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     for (cmd, expect) in [
         (
             "setoption name Hash value 0",
@@ -378,7 +378,7 @@ fn setoption_and_fen_errors_have_columns() {
         ),
         (
             "setoption name  Colour   value red",
-            "info string error setoption: unknown option 'Colour' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, MultiPV, Ponder, UCI_Chess960, UCI_Variant) (column 17)",
+            "info string error setoption: unknown option 'Colour' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_Chess960, UCI_Variant) (column 17)",
         ),
         (
             "setoption name UCI_Variant",
@@ -402,7 +402,7 @@ fn setoption_and_fen_errors_have_columns() {
 /// and abort ("memory allocation of 34359738368 bytes failed") at the next search.
 #[test]
 fn a_hash_the_system_cannot_provide_is_refused() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("setoption name Hash value 65536");
     let out = e.sync();
     assert!(

@@ -5,14 +5,14 @@
 
 mod common;
 
-use common::Engine;
+use common::PlyProcess;
 use ply::game::{Game, Params};
 use ply::games::Connect4;
 use ply::util::Rng;
 
 #[test]
 fn tictactoe_start_is_a_draw_at_full_depth() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame tictactoe");
     for solver in ["false", "true"] {
         e.send(&format!("setoption name UseSolver value {solver}"));
@@ -24,7 +24,7 @@ fn tictactoe_start_is_a_draw_at_full_depth() {
 
 #[test]
 fn nim_ten_is_won_by_taking_two_and_twelve_is_lost() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     for solver in ["false", "true"] {
         e.send("newgame nim length=10 max=3");
         e.send(&format!("setoption name UseSolver value {solver}"));
@@ -105,7 +105,7 @@ fn connect4_short_forced_results_are_exact_mates() {
     assert!(found.len() >= 30, "only {} positions found", found.len());
     assert!(found.iter().any(|f| f.1 < 0) && found.iter().any(|f| f.1 > 0));
 
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     e.send("setoption name UseSolver value false");
     for (seq, n) in &found {
@@ -145,7 +145,7 @@ fn connect4_go_answers_from_the_exact_solver() {
     use connect_four_ai::{Position, Solver};
     let mut oracle = Solver::empty();
     let mut rng = Rng::new(77);
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     let (mut checked, mut long, mut draws) = (0, 0, 0);
     // Random play mostly ends fast; go on until long results and draws were among them.

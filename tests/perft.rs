@@ -1,169 +1,129 @@
-//! Perft tables through the protocol's `go perft`, one table per game (and rule variant).
-//!
-//! Tic-tac-toe and Connect Four: design.md §5. Nim and Teeko: counted independently by
-//! `scripts/perft_oracle.py` (plain Python written apart from ply's Rust, run with
-//! `python3 scripts/perft_oracle.py`), which also reproduces the two known tables. Chess: the
-//! six standard perft positions (start, "Kiwipete", and positions 3 to 6 of the
-//! Chess Programming Wiki's perft results), up to about ten million leaves each;
-//! `scripts/chess_perft.sh` runs the deeper rows.
+//! Perft through the protocol's `go perft`, for every game: the expectations are data files,
+//! `tests/perft/<game>.perft` (their format is described at the top of `tictactoe.perft`),
+//! and this one runner reads them all, so a new game adds a file, not code. Each file says
+//! where its counts come from.
 
 mod common;
 
-use common::Engine;
+use std::path::{Path, PathBuf};
 
-/// Runs `go perft d` for each expected count (depth 1, 2, ...) after `setup` lines.
-fn check(setup: &[&str], expected: &[u64]) {
-    let mut e = Engine::start();
-    for line in setup {
-        e.send(line);
+use common::PlyProcess;
+
+/// One block of a perft file: a position of a game and its expected counts.
+#[derive(Debug, Default)]
+struct Block {
+    id: String,
+    params: String,
+    /// The `position` command's arguments.
+    position: String,
+    /// (depth, leaves)
+    rows: Vec<(u32, u64)>,
+}
+
+/// Reads a perft file; a line it does not understand fails the test with its number.
+fn read_blocks(path: &Path) -> Vec<Block> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut blocks = Vec::new();
+    let mut block: Option<Block> = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let at = format!("{}:{}", path.display(), i + 1);
+        if key == "id" {
+            blocks.extend(block.take());
+            block = Some(Block {
+                id: rest.to_string(),
+                position: "startpos".to_string(),
+                ..Block::default()
+            });
+            continue;
+        }
+        let b = block
+            .as_mut()
+            .unwrap_or_else(|| panic!("{at}: '{key}' before the first id"));
+        match key {
+            "params" => b.params = rest.to_string(),
+            "position" => b.position = rest.to_string(),
+            "perft" => {
+                let row = rest
+                    .split_once(' ')
+                    .and_then(|(d, n)| Some((d.parse().ok()?, n.parse().ok()?)));
+                b.rows
+                    .push(row.unwrap_or_else(|| panic!("{at}: expected 'perft <depth> <leaves>'")));
+            }
+            _ => panic!("{at}: unknown key '{key}'"),
+        }
     }
-    for (i, &n) in expected.iter().enumerate() {
-        let d = i + 1;
-        e.send(&format!("go perft {d}"));
+    blocks.extend(block);
+    blocks
+}
+
+/// Runs every row of `block` of `game` in one engine: each `go perft` total must be the
+/// expected count, and the per-move lines must add up to it.
+fn check(game: &str, block: &Block) {
+    let mut e = PlyProcess::start();
+    e.send(&format!("newgame {game} {}", block.params));
+    e.send(&format!("position {}", block.position));
+    for &(depth, expected) in &block.rows {
+        e.send(&format!("go perft {depth}"));
         let lines = e.read_until(|l| l.starts_with("Nodes searched"));
         let total: u64 = lines.last().unwrap()["Nodes searched: ".len()..]
             .parse()
             .unwrap();
-        assert_eq!(total, n, "{setup:?} depth {d}");
-        // The per-move lines add up to the total.
+        let at = format!("{game} '{}' depth {depth}", block.id);
+        assert_eq!(total, expected, "{at}");
         let sum: u64 = lines[..lines.len() - 1]
             .iter()
             .map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
             .sum();
-        assert_eq!(sum, n);
+        assert_eq!(sum, expected, "{at}: the per-move lines");
     }
 }
 
-#[test]
-fn tictactoe() {
-    check(
-        &["newgame tictactoe"],
-        &[9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872],
-    );
+fn perft_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir:?}: {e}"))
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .collect();
+    files.sort();
+    files
 }
 
 #[test]
-fn connect4() {
-    check(
-        &["newgame connect4"],
-        &[7, 49, 343, 2401, 16807, 117649, 823536, 5673234],
-    );
-}
-
-#[test]
-fn nim() {
-    check(&["newgame nim"], &[3, 9, 27, 76, 147, 168, 113, 45, 10, 1]);
-    check(
-        &["newgame nim length=14 max=3"],
-        &[
-            3, 9, 27, 81, 242, 651, 1290, 1711, 1507, 891, 353, 91, 14, 1,
-        ],
-    );
-    check(
-        &["newgame nim heaps=3,4,5 max=3"],
-        &[
-            9, 71, 483, 2742, 12461, 43176, 110187, 202006, 259224, 222390, 115500, 27720,
-        ],
-    );
-    check(
-        &["newgame nim heaps=3,4,5 max=1000"],
-        &[
-            12, 113, 810, 4338, 17496, 53442, 123228, 211470, 262248, 222390, 115500, 27720,
-        ],
-    );
-    check(&["newgame nim length=7 max=5"], &[5, 19, 35, 35, 21, 7, 1]);
-    // Misère play changes who wins, not the moves.
-    check(
-        &["newgame nim length=7 max=5 misere=true"],
-        &[5, 19, 35, 35, 21, 7, 1],
-    );
-}
-
-#[test]
-fn teeko() {
-    // No game can end before Black's fourth drop (ply 7), so d1..d6 are 25·24·…; the
-    // oracle counts d8 = 43457420160 and d9 = 707093763840 (too slow for a test here).
-    check(
-        &["newgame teeko"],
-        &[25, 600, 13800, 303600, 6375600, 127512000],
-    );
-    check(
-        &["newgame teeko advanced=true"],
-        &[25, 600, 13800, 303600, 6375600],
-    );
-    check(&["newgame teeko centre=false"], &[24, 576, 13248]);
-    // Two move-phase positions, standard and advanced goals.
-    let p1 = "position fen .bbb./r.r.r/.b.../...r./..... b";
-    let p2 = "position fen b...b/..b../...r./.rr../.r.b. r";
-    check(&["newgame teeko", p1], &[12, 234, 3062, 54693, 766759]);
-    check(
-        &["newgame teeko advanced=true", p1],
-        &[12, 234, 3062, 54460, 762477],
-    );
-    check(&["newgame teeko", p2], &[19, 319, 6006, 95756, 1794240]);
-    check(
-        &["newgame teeko advanced=true", p2],
-        &[19, 319, 6006, 95694, 1792848],
-    );
-}
-
-/// Runs `go perft depth` on a chess FEN and checks the total.
-fn check_chess(fen: &str, depth: u32, expected: u64) {
-    let mut e = Engine::start();
-    e.send("newgame chess");
-    e.send(&format!("position fen {fen}"));
-    e.send(&format!("go perft {depth}"));
-    let lines = e.read_until(|l| l.starts_with("Nodes searched"));
-    let total: u64 = lines.last().unwrap()["Nodes searched: ".len()..]
-        .parse()
-        .unwrap();
-    assert_eq!(total, expected, "{fen} depth {depth}");
-}
-
-#[test]
-fn chess() {
-    let rows: &[(&str, u32, u64)] = &[
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            4,
-            197_281,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            5,
-            4_865_609,
-        ),
-        (
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            3,
-            97_862,
-        ),
-        (
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            4,
-            4_085_603,
-        ),
-        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674_624),
-        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),
-        (
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            4,
-            422_333,
-        ),
-        (
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            4,
-            2_103_487,
-        ),
-        (
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            4,
-            3_894_594,
-        ),
-    ];
-    for &(fen, depth, count) in rows {
-        check_chess(fen, depth, count);
+fn every_game_has_a_perft_file() {
+    let files = perft_files();
+    for game in ply::games::NAMES {
+        assert!(
+            files.iter().any(|f| f.file_stem().unwrap() == *game),
+            "no tests/perft/{game}.perft"
+        );
     }
-    // The startpos shortcut and the per-move split, as Stockfish prints them.
-    check(&["newgame chess"], &[20, 400, 8902]);
+}
+
+/// Every file's blocks, one thread per file (the files are independent; the slowest, Teeko's
+/// 127 million leaves, sets the time).
+#[test]
+fn perft_files_through_the_protocol() {
+    std::thread::scope(|s| {
+        for path in perft_files() {
+            s.spawn(move || {
+                let game = path.file_stem().unwrap().to_str().unwrap().to_string();
+                let blocks = read_blocks(&path);
+                assert!(!blocks.is_empty(), "{path:?} has no blocks");
+                for block in &blocks {
+                    assert!(
+                        !block.rows.is_empty(),
+                        "{path:?} '{}' has no rows",
+                        block.id
+                    );
+                    check(&game, block);
+                }
+            });
+        }
+    });
 }

@@ -6,11 +6,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Engine, run_script};
+use common::{PlyProcess, run_script};
 
 #[test]
 fn handshake_lists_options_and_every_game() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
     assert_eq!(
@@ -23,6 +23,7 @@ fn handshake_lists_options_and_every_game() {
         "option name Clear Hash type button",
         "option name Threads type spin default 1 min 1 max 256",
         "option name UseSolver type check default true",
+        "option name UseBook type check default true",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko var chess",
     ] {
@@ -37,7 +38,7 @@ fn handshake_lists_options_and_every_game() {
 /// Every command of protocol.md in one session, each answer checked, with bad input mixed in.
 #[test]
 fn scripted_conversation_over_every_command() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     assert!(e.sync().is_empty());
 
     // newgame / setoption UCI_Variant / ucinewgame.
@@ -186,7 +187,7 @@ fn scripted_conversation_over_every_command() {
 
 #[test]
 fn bad_input_is_reported_and_changes_nothing() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     e.send("position startpos moves 4 4");
     let fen = e.query("fen");
@@ -320,7 +321,7 @@ fn piped_script_answers_every_go_in_order() {
 
 #[test]
 fn stop_ends_an_infinite_search_promptly() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame teeko");
     e.send("setoption name UseSolver value false");
     assert!(e.sync().is_empty());
@@ -342,7 +343,7 @@ fn stop_ends_an_infinite_search_promptly() {
 
 #[test]
 fn isready_is_answered_during_a_search() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame teeko");
     e.send("setoption name UseSolver value false");
     e.send("go infinite");
@@ -370,7 +371,7 @@ fn isready_is_answered_during_a_search() {
 
 #[test]
 fn end_of_input_finishes_limited_searches_and_stops_infinite_ones() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     e.send("setoption name UseSolver value false");
     e.send("go depth 9");
@@ -386,7 +387,7 @@ fn end_of_input_finishes_limited_searches_and_stops_infinite_ones() {
 
 #[test]
 fn quit_during_a_search_still_prints_bestmove() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame teeko");
     e.send("setoption name UseSolver value false");
     e.send("go infinite");
@@ -413,7 +414,7 @@ fn bench_is_deterministic() {
 /// the search, and `go`/`stop` cycles must never leave a search behind.
 #[test]
 fn commands_right_after_bestmove_come_after_the_search() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     e.send("setoption name UseSolver value false");
     for i in 0..40 {

@@ -131,6 +131,16 @@ fn openings_file_pairs_and_colours() {
     assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
 }
 
+/// Every game recorded in `rec` replays legally and is a draw adjudicated after `plies` moves.
+fn assert_adjudicated_draws(rec: &std::path::Path, plies: usize) {
+    for r in records(rec) {
+        replay(&r).unwrap();
+        assert_eq!(r["termination"], "adjudication");
+        assert_eq!(r["result"], "1/2-1/2");
+        assert_eq!(r["moves"].as_array().unwrap().len(), plies, "{r}");
+    }
+}
+
 #[test]
 fn maximum_length_adjudicates_a_draw() {
     let dir = scratch("maxplies");
@@ -142,12 +152,7 @@ fn maximum_length_adjudicates_a_draw() {
     a.extend(args(&["--records", rec.to_str().unwrap()]));
     let out = run_referee(&a, None);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    for r in records(&rec) {
-        replay(&r).unwrap();
-        assert_eq!(r["termination"], "adjudication");
-        assert_eq!(r["result"], "1/2-1/2");
-        assert_eq!(r["moves"].as_array().unwrap().len(), 6);
-    }
+    assert_adjudicated_draws(&rec, 6);
     assert!(stdout(&out).contains("{draw by adjudication: maximum length of 6 plies}"));
 }
 
@@ -252,12 +257,7 @@ fn score_adjudication_resigns_and_draws() {
     a.extend(args(&["--records", rec.to_str().unwrap()]));
     let out = run_referee(&a, None);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    for r in records(&rec) {
-        replay(&r).unwrap();
-        assert_eq!(r["termination"], "adjudication");
-        assert_eq!(r["result"], "1/2-1/2");
-        assert_eq!(r["moves"].as_array().unwrap().len(), 4, "{r}");
-    }
+    assert_adjudicated_draws(&rec, 4);
     // Connect Four at depth 7 finds forced wins: the loser resigns after two mate scores.
     let rec = dir.join("resign.jsonl");
     let mut a = args(&["--game", "connect4", "--games", "4", "--random-plies", "4"]);

@@ -16,7 +16,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::Engine;
+use common::PlyProcess;
 
 struct Seed {
     name: &'static str,
@@ -133,7 +133,7 @@ fn tictactoe_book_answers_against_perfect_play() {
 
 #[test]
 fn tictactoe_seed_positions_through_the_protocol() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame tictactoe");
     for solver in ["false", "true"] {
         e.send(&format!("setoption name UseSolver value {solver}"));
@@ -258,7 +258,7 @@ fn connect4_book_answers_against_perfect_play() {
 
 #[test]
 fn connect4_sequences_reach_the_seed_positions() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     for c in C4 {
         let moves: Vec<String> = c.moves.chars().map(|ch| ch.to_string()).collect();
@@ -269,7 +269,7 @@ fn connect4_sequences_reach_the_seed_positions() {
 
 #[test]
 fn connect4_seed_positions_through_the_protocol() {
-    let mut e = Engine::start();
+    let mut e = PlyProcess::start();
     e.send("newgame connect4");
     e.send("setoption name UseSolver value false");
     for c in C4 {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::Engine;
+use common::PlyProcess;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("ply-teeko-go-{}-{name}", std::process::id()));
@@ -27,7 +27,8 @@ fn go_answers_from_the_table() {
         .unwrap();
     assert!(status.success());
     let dir_text = dir.to_str().unwrap();
-    let mut e = Engine::start_with_env(&[("PLY_TABLES", dir_text), ("PLY_TABLES_AUTOBUILD", "0")]);
+    let mut e =
+        PlyProcess::start_with_env(&[("PLY_TABLES", dir_text), ("PLY_TABLES_AUTOBUILD", "0")]);
     e.send("newgame teeko");
 
     // The start is a draw (Steele), proven at once.
@@ -77,7 +78,8 @@ fn go_answers_from_the_table() {
 fn a_fresh_user_gets_the_table_without_asking() {
     let dir = scratch("fresh");
     let dir_text = dir.to_str().unwrap();
-    let mut e = Engine::start_with_env(&[("PLY_TABLES", dir_text), ("PLY_TABLES_AUTOBUILD", "1")]);
+    let mut e =
+        PlyProcess::start_with_env(&[("PLY_TABLES", dir_text), ("PLY_TABLES_AUTOBUILD", "1")]);
     e.send("newgame teeko");
     // The first go finds no table: it starts the build and answers with the search.
     let first = e.go("go depth 2");
@@ -111,7 +113,7 @@ fn an_explicit_table_directory_is_never_replaced() {
     let tables = blocker.join("tables");
     let tmp = dir.join("tmp");
     std::fs::create_dir_all(&tmp).unwrap();
-    let mut e = Engine::start_with_env(&[
+    let mut e = PlyProcess::start_with_env(&[
         ("PLY_TABLES", tables.to_str().unwrap()),
         ("PLY_TABLES_AUTOBUILD", "1"),
         ("TMPDIR", tmp.to_str().unwrap()),

@@ -13,13 +13,13 @@ use std::time::Duration;
 use ply::game::{Game, Outcome, Params, Player};
 use ply::games::Teeko;
 use ply::games::teeko::{TeekoMove, rules};
-use ply::search::{MATE, MATE_BOUND, Score, terminal_value};
 use ply::solve::teeko::index::{ALL, Layer, masks};
 use ply::solve::teeko::{
     BuildLock, Provider, Table, TableError, TeekoSolver, best_move, code, table,
 };
-use ply::solve::{Budget, Solvable, Solver, back_up};
+use ply::solve::{Budget, Solvable, Solver};
 use ply::util::Rng;
+use ply::value::{MATE, MATE_BOUND, Score, back_up, terminal_value};
 
 /// A directory of its own for one test run. Directories that earlier runs left behind
 /// (over an hour old) are removed.

@@ -197,6 +197,9 @@ impl Teeko {
     pub fn in_drop_phase(&self) -> bool {
         (self.black | self.red).count_ones() < 8
     }
+    // clippy's manual_contains misreads `m & g == g` (all of goal g's cells are p's markers)
+    // as a comparison with an element.
+    #[allow(clippy::manual_contains)]
     pub fn has_goal(&self, p: Player) -> bool {
         let m = self.markers(p);
         self.rules.goals.iter().any(|&g| m & g == g)

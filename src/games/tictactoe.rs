@@ -45,6 +45,9 @@ pub struct TicTacToe {
     o: u16,
 }
 
+// clippy's manual_contains misreads `b & l == l` (all of line l's cells are in b) as a
+// comparison with an element.
+#[allow(clippy::manual_contains)]
 fn has_line(b: u16) -> bool {
     LINES.iter().any(|&l| b & l == l)
 }

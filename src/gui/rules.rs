@@ -32,11 +32,10 @@ impl<G: Game> Position for G {
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let mut moves = Vec::new();
-        Game::legal_moves(self, &mut moves);
-        let mut texts: Vec<String> = moves.into_iter().map(|m| self.format_move(m)).collect();
-        texts.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
-        texts
+        crate::game::legal_moves_by_name(self)
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect()
     }
 
     fn result(&self) -> &'static str {

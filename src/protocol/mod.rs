@@ -6,8 +6,12 @@
 //! `stop` and `quit` are answered at once and every other command waits in order, so a piped
 //! script is answered exactly as if each command had waited for the one before it.
 //! All output goes through one [`Output`], a line at a time, so lines never interleave.
+//!
+//! [`command`] parses the client's lines into typed commands; [`response`] is the engine's
+//! `info` line as a type, printed here and read by the referee and the tests.
 
 pub mod command;
+pub mod response;
 pub mod session;
 
 use std::collections::VecDeque;
@@ -21,13 +25,13 @@ use crate::game::Params;
 use crate::games::NAMES;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
-use session::{Config, GameSession, Job, Session, Worker};
+use session::{Config, GameSession, Job, JobContext, Session};
 
 pub const ENGINE_NAME: &str = "ply";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const AUTHOR: &str = "the ply developers";
 
-pub const DEFAULT_GAME: &str = "tictactoe";
+pub use crate::games::DEFAULT_GAME;
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 65536;
 /// The `Threads` option: threads for the Connect Four solver. One by default, as UCI engines
@@ -157,18 +161,18 @@ pub enum Event {
 /// What waits for the running job: a line as read (parsed when its turn comes, so a long
 /// line waits as its text, not as a command with millions of parts), or an overlong line's
 /// error, reported in its turn like any other reply.
-enum Item {
+enum PendingInput {
     Line(String, Instant),
     Overlong(usize),
 }
 
-impl Item {
-    /// What the item counts against [`MAX_PENDING_BYTES`].
+impl PendingInput {
+    /// What it counts against [`MAX_PENDING_BYTES`].
     fn cost(&self) -> usize {
         PENDING_OVERHEAD
             + match self {
-                Item::Line(text, _) => text.len(),
-                Item::Overlong(_) => 0,
+                PendingInput::Line(text, _) => text.len(),
+                PendingInput::Overlong(_) => 0,
             }
     }
 }
@@ -182,7 +186,9 @@ struct Running {
     unlimited: bool,
 }
 
-pub struct Engine {
+/// The engine side of the protocol: reads commands, answers the quick ones at once, runs one
+/// job (search, perft, bench) at a time on a worker thread and keeps what arrives meanwhile.
+pub struct EngineLoop {
     out: Output,
     events: Sender<Event>,
     game: Box<dyn GameSession>,
@@ -197,7 +203,7 @@ pub struct Engine {
     running: Option<Running>,
     /// Numbers the jobs, so a late `WorkerDone` is not taken for the current job's.
     jobs: u64,
-    pending: VecDeque<Item>,
+    pending: VecDeque<PendingInput>,
     /// The sum of the pending items' costs.
     pending_bytes: usize,
     eof: bool,
@@ -217,9 +223,9 @@ fn new_session(
     )))
 }
 
-impl Engine {
-    pub fn new(out: Output, events: Sender<Event>) -> Engine {
-        Engine::with_game(out, events, DEFAULT_GAME, &Params::new())
+impl EngineLoop {
+    pub fn new(out: Output, events: Sender<Event>) -> EngineLoop {
+        EngineLoop::with_game(out, events, DEFAULT_GAME, &Params::new())
             .expect("the default game starts with default parameters")
     }
 
@@ -230,15 +236,16 @@ impl Engine {
         events: Sender<Event>,
         name: &str,
         params: &Params,
-    ) -> Result<Engine, String> {
+    ) -> Result<EngineLoop, String> {
         let config = Config {
             hash_mb: DEFAULT_HASH_MB,
             threads: DEFAULT_THREADS,
             use_solver: true,
+            use_book: true,
         };
         let game = new_session(name, params, config)?;
         let chess960 = name == "chess" && params.get_bool("chess960", false).unwrap_or(false);
-        Ok(Engine {
+        Ok(EngineLoop {
             out,
             events,
             game,
@@ -259,8 +266,8 @@ impl Engine {
     /// Feeds one event; returns false once the engine should exit.
     pub fn on_event(&mut self, ev: Event) -> bool {
         match ev {
-            Event::Line(text, at) => self.submit(Item::Line(text, at)),
-            Event::Overlong(n) => self.submit(Item::Overlong(n)),
+            Event::Line(text, at) => self.submit(PendingInput::Line(text, at)),
+            Event::Overlong(n) => self.submit(PendingInput::Overlong(n)),
             Event::Eof => {
                 self.eof = true;
                 self.stop_if_unlimited();
@@ -292,7 +299,7 @@ impl Engine {
         self.drain();
     }
 
-    fn submit(&mut self, item: Item) {
+    fn submit(&mut self, item: PendingInput) {
         if self.quitting {
             return;
         }
@@ -312,9 +319,9 @@ impl Engine {
         // something wait for it; the rest (blank lines, ponderhit, unknown words) never does
         // anything and is dropped.
         let word = match &item {
-            Item::Line(text, _) => command::command_word(text),
+            PendingInput::Line(text, _) => command::command_word(text),
             // Its error is answered in its turn.
-            Item::Overlong(_) => return self.wait(item),
+            PendingInput::Overlong(_) => return self.wait(item),
         };
         match word {
             Some("isready") => self.out.line("readyok"),
@@ -337,14 +344,14 @@ impl Engine {
 
     /// Queues `item` behind the running job, unless [`MAX_PENDING_BYTES`] are waiting
     /// already: then it is dropped, with an error at once.
-    fn wait(&mut self, item: Item) {
+    fn wait(&mut self, item: PendingInput) {
         let cost = item.cost();
         if !self.pending.is_empty() && self.pending_bytes + cost > MAX_PENDING_BYTES {
             let what = match &item {
-                Item::Line(text, _) => {
+                PendingInput::Line(text, _) => {
                     format!("'{}'", quote(command::command_word(text).unwrap_or("")))
                 }
-                Item::Overlong(_) => "an overlong line".to_string(),
+                PendingInput::Overlong(_) => "an overlong line".to_string(),
             };
             self.out.error(
                 "input",
@@ -378,10 +385,10 @@ impl Engine {
         }
     }
 
-    fn apply(&mut self, item: Item) {
+    fn apply(&mut self, item: PendingInput) {
         let (text, at) = match item {
-            Item::Line(text, at) => (text, at),
-            Item::Overlong(n) => {
+            PendingInput::Line(text, at) => (text, at),
+            PendingInput::Overlong(n) => {
                 return self.out.error(
                     "input",
                     &format!(
@@ -466,14 +473,14 @@ impl Engine {
         let finished = Arc::new(AtomicBool::new(false));
         self.jobs += 1;
         let id = self.jobs;
-        let worker = Worker {
+        let ctx = JobContext {
             id,
             out: self.out.clone(),
             stop: stop.clone(),
             done: self.events.clone(),
             finished: finished.clone(),
         };
-        self.game.start(job, worker);
+        self.game.start(job, ctx);
         self.running = Some(Running {
             id,
             stop,
@@ -514,6 +521,7 @@ impl Engine {
                 "option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"
             ),
             "option name UseSolver type check default true".to_string(),
+            "option name UseBook type check default true".to_string(),
             format!(
                 "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
             ),
@@ -598,6 +606,22 @@ impl Engine {
                     ..config
                 });
             }
+            "usebook" => {
+                let use_book = match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => {
+                        return Err((
+                            format!(
+                                "UseBook needs true or false, got '{}'",
+                                quote(value.unwrap_or(""))
+                            ),
+                            value_column,
+                        ));
+                    }
+                };
+                self.configure(Config { use_book, ..config });
+            }
             "move overhead" => self.overhead_ms = number(0, MAX_OVERHEAD_MS)?,
             "multipv" => self.multipv = number(1, MAX_MULTIPV as u64)? as usize,
             "ponder" => self.ponder = check("Ponder")?,
@@ -625,7 +649,7 @@ impl Engine {
             _ => {
                 return Err((
                     format!(
-                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, Move Overhead, MultiPV, Ponder, UCI_Chess960, UCI_Variant)",
+                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_Chess960, UCI_Variant)",
                         quote(name)
                     ),
                     name_column,
@@ -739,7 +763,7 @@ pub fn run_game(
     params: &Params,
 ) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
-    let mut engine = Engine::with_game(Output::new(output), tx.clone(), name, params)?;
+    let mut engine = EngineLoop::with_game(Output::new(output), tx.clone(), name, params)?;
     let reader_tx = tx.clone();
     std::thread::Builder::new()
         .name("ply-stdin".into())

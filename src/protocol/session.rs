@@ -11,24 +11,27 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::command::{GoParams, MoveList, PositionStart, Query, quote};
+use super::response::InfoLine;
 use super::{Event, Output, StopSignal};
-use crate::game::{Game, Line, Outcome, Params, Player};
-use crate::search::{Clock, Info, Limits, Root, Score, Searcher};
+use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name};
+use crate::search::{Clock, Info, Limits, Root, Searcher};
 use crate::solve::{Budget, Solution, Solvable, Solver};
+use crate::value::{BoundedScore, Score};
 
-/// What the loop hands a worker: where to write, when to stop, whom to tell when done.
-pub struct Worker {
+/// What the loop hands the thread that runs a job: where to write, when to stop, whom to
+/// tell when done.
+pub struct JobContext {
     /// The job's number, sent back in [`Event::WorkerDone`].
     pub id: u64,
     pub out: Output,
     pub stop: Arc<StopSignal>,
     pub done: Sender<Event>,
     /// Set just before the job's last line (`bestmove`, `Nodes searched`), so that any
-    /// command a client sends after reading it finds the job over (see `Engine::submit`).
+    /// command a client sends after reading it finds the job over (see `EngineLoop::submit`).
     pub finished: Arc<AtomicBool>,
 }
 
-impl Worker {
+impl JobContext {
     /// Prints the job's last line.
     fn last_line(&self, text: &str) {
         self.finished.store(true, Ordering::SeqCst);
@@ -61,6 +64,8 @@ pub struct Config {
     pub threads: usize,
     /// `UseSolver`.
     pub use_solver: bool,
+    /// `UseBook`: the solver may answer from its opening book.
+    pub use_book: bool,
 }
 
 /// The solver's share of `Hash`, in MiB, when its game's solver keeps a cache sized by it
@@ -76,7 +81,7 @@ pub const SOLVER_NODES_WITHOUT_CLOCK: u64 = 4_000_000;
 
 /// What a search needs and keeps between searches: the searcher (its table, its history)
 /// and the game's solver, when it has one. It moves to the worker thread and back.
-struct Brain<G: Game> {
+struct SearchTools<G: Game> {
     searcher: Searcher<G>,
     solver: Option<Box<dyn Solver<G>>>,
 }
@@ -94,7 +99,7 @@ pub trait GameSession: Send {
     /// Checks `go searchmoves` (each move with its column) against the position.
     fn check_searchmoves(&self, moves: &[(String, usize)]) -> Result<(), String>;
     /// Starts `job` on a worker thread; it ends by sending [`Event::WorkerDone`].
-    fn start(&mut self, job: Job, worker: Worker);
+    fn start(&mut self, job: Job, ctx: JobContext);
     /// Waits for the worker and takes the searcher back.
     fn join(&mut self);
     fn query(&self, q: &Query) -> String;
@@ -111,8 +116,8 @@ pub struct Session<G: Game> {
     config: Config,
     /// Made at first use (so a `newgame` allocates nothing, and the previous game's tables
     /// are gone before this game's are made), dropped when the options change.
-    brain: Option<Brain<G>>,
-    worker: Option<JoinHandle<Option<Brain<G>>>>,
+    tools: Option<SearchTools<G>>,
+    worker: Option<JoinHandle<Option<SearchTools<G>>>>,
 }
 
 impl<G: Solvable> Session<G> {
@@ -122,14 +127,14 @@ impl<G: Solvable> Session<G> {
             pos: Line::new(start.clone()),
             start,
             config,
-            brain: None,
+            tools: None,
             worker: None,
         })
     }
 
     /// The searcher and the solver, with `Hash` split between them: the solver's share when
     /// it is used and keeps a cache, the rest (all of it otherwise) for the search table.
-    fn new_brain(start: &G, config: Config) -> Brain<G> {
+    fn new_tools(start: &G, config: Config) -> SearchTools<G> {
         let share = if config.use_solver && G::solver_uses_hash(start) {
             solver_share_mb(config.hash_mb)
         } else {
@@ -139,6 +144,7 @@ impl<G: Solvable> Session<G> {
         let mut solver_bytes = 0;
         if let Some(s) = solver.as_mut() {
             s.set_threads(config.threads);
+            s.set_book(config.use_book);
             s.resize(share);
             if share > 0 {
                 solver_bytes = s.table_bytes();
@@ -149,16 +155,16 @@ impl<G: Solvable> Session<G> {
             "{}: search table up to {search_bytes} bytes, solver cache {solver_bytes} bytes",
             G::NAME
         );
-        Brain {
+        SearchTools {
             searcher: Searcher::with_table_bytes(search_bytes),
             solver,
         }
     }
 
-    /// The brain if it exists (after the worker, if any, has given it back).
-    fn existing_brain(&mut self) -> Option<&mut Brain<G>> {
+    /// The tools if they exist (after the worker, if any, has given them back).
+    fn existing_tools(&mut self) -> Option<&mut SearchTools<G>> {
         self.join();
-        self.brain.as_mut()
+        self.tools.as_mut()
     }
 }
 
@@ -168,21 +174,10 @@ impl<G: Game> Drop for Session<G> {
             let _ = h.join();
         }
         // Freeing a large table takes a while: not on the command loop.
-        if let Some(b) = self.brain.take() {
-            crate::util::drop_in_background(b);
+        if let Some(tools) = self.tools.take() {
+            crate::util::drop_in_background(tools);
         }
     }
-}
-
-/// Legal moves in the order people read them: shorter first, then alphabetical
-/// (`1 2 .. 10`, `a1 a2 ..`).
-fn sorted_moves<G: Game>(pos: &G) -> Vec<(String, G::Move)> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut named: Vec<(String, G::Move)> =
-        moves.into_iter().map(|m| (pos.format_move(m), m)).collect();
-    named.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
-    named
 }
 
 /// The search limits of `go` for `side` to move. A clock given for either side (`wtime`,
@@ -230,39 +225,31 @@ pub fn quoted(message: &str, input: &str) -> String {
 
 /// The `info` line for one line of a completed iteration (`multipv <k>` in it when more
 /// than one line is asked for).
-fn info_line<G: Game>(root: &G, info: &Info<G::Move>, lines: usize) -> String {
-    let multipv = if lines > 1 {
-        format!(" multipv {}", info.multipv)
-    } else {
-        String::new()
-    };
-    let mut s = format!(
-        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        Score::from_value(info.value),
-        info.nodes,
-        info.nps(),
-        info.time.as_millis(),
-        info.hashfull
-    );
-    s.push_str(&pv_text(root, &info.pv));
-    s
+fn info_line<G: Game>(root: &G, info: &Info<G::Move>, lines: usize) -> InfoLine {
+    InfoLine {
+        depth: Some(info.depth),
+        seldepth: Some(info.seldepth),
+        multipv: (lines > 1).then_some(info.multipv),
+        score: Some(BoundedScore::exact(Score::from_value(info.value))),
+        nodes: Some(info.nodes),
+        nps: Some(info.nps()),
+        time: Some(info.time.as_millis() as u64),
+        hashfull: Some(info.hashfull),
+        pv: pv_texts(root, &info.pv),
+        ..InfoLine::default()
+    }
 }
 
-/// ` pv m1 m2 ...` for a line of moves from `root`, or nothing for an empty line.
-fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> String {
-    let mut s = String::new();
-    if !pv.is_empty() {
-        s.push_str(" pv");
-        let mut p = root.clone();
-        for &mv in pv {
-            s.push(' ');
-            s.push_str(&p.format_move(mv));
+/// A line of moves from `root` in the game's notation.
+fn pv_texts<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut p = root.clone();
+    pv.iter()
+        .map(|&mv| {
+            let text = p.format_move(mv);
             p.play(mv);
-        }
-    }
-    s
+            text
+        })
+        .collect()
 }
 
 impl<G: Solvable> GameSession for Session<G> {
@@ -285,9 +272,9 @@ impl<G: Solvable> GameSession for Session<G> {
 
     fn reset(&mut self) {
         self.pos = Line::new(self.start.clone());
-        if let Some(brain) = self.existing_brain() {
-            brain.searcher.clear();
-            if let Some(s) = brain.solver.as_mut() {
+        if let Some(tools) = self.existing_tools() {
+            tools.searcher.clear();
+            if let Some(s) = tools.solver.as_mut() {
                 s.clear();
             }
         }
@@ -304,9 +291,15 @@ impl<G: Solvable> GameSession for Session<G> {
                 )
             })?,
         };
-        let mut pos = Line::new(base);
-        for (i, t) in moves.iter().enumerate() {
-            let mv = pos.parse_move(t.text).map_err(|e| {
+        // The list is read lazily (a line may hold millions of moves): no copy of it.
+        let texts = moves.iter().map(|t| t.text);
+        self.pos = Line::new(base)
+            .play_texts(texts, |_, _| {})
+            .map_err(|(i, e)| {
+                let t = moves
+                    .iter()
+                    .nth(i)
+                    .expect("the index of a move of the list");
                 format!(
                     "move {} '{}' (column {}): {}",
                     i + 1,
@@ -315,9 +308,6 @@ impl<G: Solvable> GameSession for Session<G> {
                     quoted(&e.to_string(), t.text)
                 )
             })?;
-            pos.play(mv);
-        }
-        self.pos = pos;
         Ok(())
     }
 
@@ -334,30 +324,35 @@ impl<G: Solvable> GameSession for Session<G> {
         Ok(())
     }
 
-    fn start(&mut self, job: Job, w: Worker) {
+    fn start(&mut self, job: Job, ctx: JobContext) {
         let pos = self.pos.clone();
         // The worker makes the tables if they do not exist yet (a search needs them; a perft
         // or a bench does not make them).
-        let brain = self.brain.take();
+        let tools = self.tools.take();
         let config = self.config;
         let last_line = match job {
             Job::Search { .. } => "bestmove (none)",
             Job::Perft(_) => "Nodes searched: 0",
             Job::Bench(_) => "Nodes/second: 0",
         };
-        let (id, out, done, finished) = (w.id, w.out.clone(), w.done.clone(), w.finished.clone());
+        let (id, out, done, finished) = (
+            ctx.id,
+            ctx.out.clone(),
+            ctx.done.clone(),
+            ctx.finished.clone(),
+        );
         let handle = std::thread::Builder::new()
             .name("ply-worker".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let brain = match job {
+                let tools = match job {
                     Job::Perft(depth) => {
-                        run_perft(pos.pos(), depth, &w);
-                        brain
+                        run_perft(pos.pos(), depth, &ctx);
+                        tools
                     }
                     Job::Bench(depth) => {
-                        run_bench(depth, &w);
-                        brain
+                        run_bench(depth, &ctx);
+                        tools
                     }
                     Job::Search {
                         params,
@@ -367,10 +362,11 @@ impl<G: Solvable> GameSession for Session<G> {
                         show_ponder,
                         received,
                     } => {
-                        let mut b = brain.unwrap_or_else(|| Session::<G>::new_brain(&pos, config));
+                        let mut tools =
+                            tools.unwrap_or_else(|| Session::<G>::new_tools(&pos, config));
                         let mut limits =
                             limits_for(pos.side_to_move(), &params, overhead, received);
-                        limits.ponderhit = params.ponder.then(|| w.stop.ponderhit.clone());
+                        limits.ponderhit = params.ponder.then(|| ctx.stop.ponderhit.clone());
                         let request = Request {
                             searchmoves: params
                                 .searchmoves
@@ -381,12 +377,12 @@ impl<G: Solvable> GameSession for Session<G> {
                             show_ponder,
                             use_solver,
                         };
-                        run_search(&mut b, &pos, limits, &request, &w);
-                        Some(b)
+                        run_search(&mut tools, &pos, limits, &request, &ctx);
+                        Some(tools)
                     }
                 };
-                let _ = w.done.send(Event::WorkerDone(w.id));
-                brain
+                let _ = ctx.done.send(Event::WorkerDone(ctx.id));
+                tools
             });
         match handle {
             Ok(h) => self.worker = Some(h),
@@ -404,9 +400,9 @@ impl<G: Solvable> GameSession for Session<G> {
     fn join(&mut self) {
         if let Some(h) = self.worker.take() {
             match h.join() {
-                Ok(b) => {
-                    if b.is_some() {
-                        self.brain = b;
+                Ok(tools) => {
+                    if tools.is_some() {
+                        self.tools = tools;
                     }
                 }
                 Err(_) => log::error!("the worker thread panicked; starting a fresh searcher"),
@@ -425,7 +421,7 @@ impl<G: Solvable> GameSession for Session<G> {
                 .to_string(),
             Query::SideToMove => pos.side_to_move().protocol_name().to_string(),
             Query::P1Turn => (pos.side_to_move() == Player::First).to_string(),
-            Query::LegalMoves => sorted_moves(pos.pos())
+            Query::LegalMoves => legal_moves_by_name(pos.pos())
                 .into_iter()
                 .map(|(s, _)| s)
                 .collect::<Vec<_>>()
@@ -453,7 +449,7 @@ impl<G: Solvable> GameSession for Session<G> {
         match pos.outcome() {
             Some(o) => s.push_str(&format!("Result: {}\n", o.protocol_name())),
             None => {
-                let moves: Vec<String> = sorted_moves(pos.pos())
+                let moves: Vec<String> = legal_moves_by_name(pos.pos())
                     .into_iter()
                     .map(|(m, _)| m)
                     .collect();
@@ -465,64 +461,115 @@ impl<G: Solvable> GameSession for Session<G> {
 
     fn configure(&mut self, config: Config) {
         self.join();
-        if config != self.config {
-            self.config = config;
-            if let Some(b) = self.brain.take() {
-                crate::util::drop_in_background(b);
+        if config == self.config {
+            return;
+        }
+        // Turning the book on or off keeps the tables; any other change makes new ones.
+        let book_only = Config {
+            use_book: self.config.use_book,
+            ..config
+        } == self.config;
+        self.config = config;
+        if book_only {
+            if let Some(s) = self.tools.as_mut().and_then(|t| t.solver.as_mut()) {
+                s.set_book(config.use_book);
             }
+        } else if let Some(tools) = self.tools.take() {
+            crate::util::drop_in_background(tools);
         }
     }
 
     fn clear_hash(&mut self) {
-        if let Some(brain) = self.existing_brain() {
-            brain.searcher.clear();
-            if let Some(s) = brain.solver.as_mut() {
+        if let Some(tools) = self.existing_tools() {
+            tools.searcher.clear();
+            if let Some(s) = tools.solver.as_mut() {
                 s.clear();
             }
         }
     }
 }
 
-/// The `info` line of a solver's answer (see `Solution::score_text` for its score).
-fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> String {
-    let score = sol.score_text();
+/// The `info` line of a solver's answer (see `Solution::score` for its score).
+fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> InfoLine {
     let depth = (sol.pv.len() as u32).max(1);
-    let nps = (sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
-    let mut s = format!(
-        "info depth {depth} seldepth {depth} score {score} nodes {} nps {nps} time {}",
-        sol.nodes,
-        time.as_millis()
-    );
-    if sol.tbhits > 0 {
-        s.push_str(&format!(" tbhits {}", sol.tbhits));
+    InfoLine {
+        depth: Some(depth),
+        seldepth: Some(depth),
+        score: Some(sol.score()),
+        nodes: Some(sol.nodes),
+        nps: Some((sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64),
+        time: Some(time.as_millis() as u64),
+        tbhits: (sol.tbhits > 0).then_some(sol.tbhits),
+        pv: pv_texts(root, &sol.pv),
+        ..InfoLine::default()
     }
-    s.push_str(&pv_text(root, &sol.pv));
-    s
 }
 
-/// The `info` line of a finished game: its value at depth 0.
-fn finished_line<G: Game>(pos: &G, o: Outcome) -> &'static str {
-    match o {
-        Outcome::Draw => "info depth 0 score cp 0",
-        Outcome::Win(p) if p == pos.side_to_move() => "info depth 0 score mate 0 wdl 1000 0 0",
-        Outcome::Win(_) => "info depth 0 score mate 0",
+/// The most of its clock a solver may ask for: the search after it still gets half its hard
+/// budget (at most 4/10 of the clock), so the move stays within 8/10 of the clock.
+const MAX_PROOF_SHARE: f64 = 0.4;
+
+/// How long the solver may search before the heuristic search takes over, from the start of
+/// the move: half the move's hard budget, or `share` of the clock when the solver asks for
+/// more there ([`Solver::proof_share`]; at most [`MAX_PROOF_SHARE`], and never past a
+/// `movetime`). `None` when time does not limit the move.
+fn solver_time(limits: &Limits, share: f64) -> Option<Duration> {
+    let (_, hard) = limits.budgets()?;
+    let Some(clock) = limits.clock else {
+        return Some(hard / 2);
+    };
+    let available = clock.time.saturating_sub(limits.overhead);
+    let mut asked = available.mul_f64(share.clamp(0.0, MAX_PROOF_SHARE));
+    if limits.movetime.is_some() {
+        asked = asked.min(hard);
+    }
+    Some((hard / 2).max(asked))
+}
+
+/// The limits of the search after a solver gave up: when the solver took more than half the
+/// hard budget (it asked for a share of the clock), the search's budgets count from half a
+/// hard budget ago, so it still gets the other half. A `movetime` is never passed.
+fn after_solver(mut limits: Limits) -> Limits {
+    if let (Some(started), Some((_, hard)), None) =
+        (limits.started, limits.budgets(), limits.movetime)
+        && started.elapsed() > hard / 2
+    {
+        limits.started = Instant::now().checked_sub(hard / 2).or(Some(started));
+    }
+    limits
+}
+
+/// The `info` line of a finished game: its value at depth 0 (`mate 0` for the side to move
+/// that has lost, or won: misère Nim's last taker hands the win over).
+fn finished_line<G: Game>(pos: &G, o: Outcome) -> InfoLine {
+    let (score, wdl) = match o {
+        Outcome::Draw => (Score::Cp(0), None),
+        Outcome::Win(p) if p == pos.side_to_move() => (Score::Mate(0), Some([1000, 0, 0])),
+        Outcome::Win(_) => (Score::Mate(0), None),
+    };
+    InfoLine {
+        depth: Some(0),
+        score: Some(BoundedScore::exact(score)),
+        wdl,
+        ..InfoLine::default()
     }
 }
 
 /// Asks the solver within its part of the budget (see `protocol.md`, `go`): half the time
-/// budget under movetime or a clock, else the node limit, else a fixed node budget for a
+/// budget under movetime or a clock, or more where the solver asks for it ([`solver_time`]),
+/// else the node limit, else a fixed node budget for a
 /// `go depth`, else (infinite, or no limit) until it finishes or `stop`.
 fn ask_solver<G: Game>(
     solver: &mut dyn Solver<G>,
     pos: &G,
     limits: &Limits,
-    w: &Worker,
+    ctx: &JobContext,
 ) -> Option<Solution<G::Move>> {
     let started = limits.started.unwrap_or_else(Instant::now);
     let budgets = limits.budgets();
     let budget = Budget {
-        stop: &w.stop.flag,
-        deadline: budgets.and_then(|(_, hard)| started.checked_add(hard / 2)),
+        stop: &ctx.stop.flag,
+        deadline: solver_time(limits, solver.proof_share(pos)).and_then(|t| started.checked_add(t)),
         nodes: match (limits.nodes, budgets, limits.infinite, limits.depth) {
             (Some(n), _, _, _) => Some(n),
             (None, None, false, Some(_)) => Some(SOLVER_NODES_WITHOUT_CLOCK),
@@ -530,7 +577,8 @@ fn ask_solver<G: Game>(
         },
     };
     let sol = solver.solve(pos, &budget)?;
-    w.out.line(&solution_line(pos, &sol, started.elapsed()));
+    ctx.out
+        .line(&solution_line(pos, &sol, started.elapsed()).to_string());
     Some(sol)
 }
 
@@ -547,28 +595,31 @@ struct Request<M> {
 /// only by repetition is still searched (a chess GUI lets the players go on until a draw is
 /// claimed); one finished by the rules gets `bestmove (none)`.
 fn run_search<G: Game>(
-    b: &mut Brain<G>,
+    tools: &mut SearchTools<G>,
     line: &Line<G>,
-    limits: Limits,
+    mut limits: Limits,
     request: &Request<G::Move>,
-    w: &Worker,
+    ctx: &JobContext,
 ) {
     let pos = line.pos();
     if let Some(o) = pos.outcome() {
         // The game is over: report its value at depth 0, and no move.
-        w.out.line(finished_line(pos, o));
-        w.last_line("bestmove (none)");
+        ctx.out.line(&finished_line(pos, o).to_string());
+        ctx.last_line("bestmove (none)");
         return;
     }
     let mut best = None;
     let mut pv = Vec::new();
     // The solver answers for one best move among all: not with MultiPV or searchmoves.
     let plain = request.multipv <= 1 && request.searchmoves.is_empty();
-    if let (true, true, Some(solver)) = (request.use_solver, plain, b.solver.as_mut())
-        && let Some(s) = ask_solver(solver.as_mut(), pos, &limits, w)
-    {
-        best = s.best;
-        pv = s.pv;
+    if let (true, true, Some(solver)) = (request.use_solver, plain, tools.solver.as_mut()) {
+        if let Some(s) = ask_solver(solver.as_mut(), pos, &limits, ctx) {
+            best = s.best;
+            pv = s.pv;
+        }
+        if best.is_none() {
+            limits = after_solver(limits);
+        }
     }
     if best.is_none() {
         let root = Root {
@@ -580,10 +631,10 @@ fn run_search<G: Game>(
         let lines = request.multipv;
         // The search's time budgets count from the same instant as the solver's, so what
         // the solver spent is charged to them.
-        let result = b
+        let result = tools
             .searcher
-            .search_root(&root, &limits, &w.stop.flag, &mut |info| {
-                w.out.line(&info_line(pos, info, lines))
+            .search_root(&root, &limits, &ctx.stop.flag, &mut |info| {
+                ctx.out.line(&info_line(pos, info, lines).to_string())
             });
         best = result.best;
         pv = result.pv;
@@ -591,9 +642,9 @@ fn run_search<G: Game>(
     // With `infinite`, bestmove waits for `stop` (or `quit`, or the end of input) even when
     // the search has nothing left to do; with `ponder`, for `stop` or `ponderhit`.
     if limits.infinite || limits.ponderhit.is_some() {
-        w.stop.wait(limits.ponderhit.is_some());
+        ctx.stop.wait(limits.ponderhit.is_some());
     }
-    w.last_line(&bestmove_line(pos, best, &pv, request.show_ponder));
+    ctx.last_line(&bestmove_line(pos, best, &pv, request.show_ponder));
 }
 
 /// `bestmove <move>`, with `ponder <reply>` when asked for and the line has a reply.
@@ -622,18 +673,18 @@ fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
         visited: u64,
         stop: &'a AtomicBool,
     }
-    fn go<G: Game>(w: &mut Walk<G::Move>, pos: &G, depth: u32, ply: usize) -> Option<u64> {
+    fn go<G: Game>(walk: &mut Walk<G::Move>, pos: &G, depth: u32, ply: usize) -> Option<u64> {
         if depth == 0 {
             return Some(1);
         }
-        w.visited += 1;
-        if w.visited.is_multiple_of(PERFT_CHECK_EVERY) && w.stop.load(Ordering::Relaxed) {
+        walk.visited += 1;
+        if walk.visited.is_multiple_of(PERFT_CHECK_EVERY) && walk.stop.load(Ordering::Relaxed) {
             return None;
         }
-        if w.buffers.len() <= ply {
-            w.buffers.push(Vec::new());
+        if walk.buffers.len() <= ply {
+            walk.buffers.push(Vec::new());
         }
-        let mut moves = std::mem::take(&mut w.buffers[ply]);
+        let mut moves = std::mem::take(&mut walk.buffers[ply]);
         let mut total = Some(0u64);
         if depth == 1 {
             // Chess counts its last ply in bulk, without listing the moves.
@@ -644,7 +695,7 @@ fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
             for &mv in &moves {
                 let mut child = pos.clone();
                 child.play(mv);
-                match go(w, &child, depth - 1, ply + 1) {
+                match go(walk, &child, depth - 1, ply + 1) {
                     Some(n) => total = total.map(|t| t.saturating_add(n)),
                     None => {
                         total = None;
@@ -653,51 +704,94 @@ fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
                 }
             }
         }
-        w.buffers[ply] = moves;
+        walk.buffers[ply] = moves;
         total
     }
-    let mut w = Walk {
+    let mut walk = Walk {
         buffers: Vec::new(),
         visited: 0,
         stop,
     };
-    go(&mut w, pos, depth, 0)
+    go(&mut walk, pos, depth, 0)
 }
 
-fn run_perft<G: Game>(pos: &G, depth: u32, w: &Worker) {
+fn run_perft<G: Game>(pos: &G, depth: u32, ctx: &JobContext) {
     let mut total = 0u64;
     if depth == 0 {
         total = 1;
     } else {
-        for (name, mv) in sorted_moves(pos) {
+        for (name, mv) in legal_moves_by_name(pos) {
             let mut child = pos.clone();
             child.play(mv);
-            match perft_until(&child, depth - 1, &w.stop.flag) {
+            match perft_until(&child, depth - 1, &ctx.stop.flag) {
                 Some(n) => {
                     total = total.saturating_add(n);
-                    w.out.line(&format!("{name}: {n}"));
+                    ctx.out.line(&format!("{name}: {n}"));
                 }
                 None => {
-                    w.out.line("info string perft stopped");
+                    ctx.out.line("info string perft stopped");
                     break;
                 }
             }
         }
     }
-    w.last_line(&format!("Nodes searched: {total}"));
+    ctx.last_line(&format!("Nodes searched: {total}"));
 }
 
 /// `bench`: each position's line as it is done, then the summary; `stop` ends it early.
-fn run_bench(depth: Option<u32>, w: &Worker) {
-    let report =
-        crate::bench::run_until(depth, crate::bench::BENCH_HASH_MB, &w.stop.flag, &mut |l| {
-            w.out.line(&l.to_string())
-        });
+fn run_bench(depth: Option<u32>, ctx: &JobContext) {
+    let report = crate::bench::run_until(
+        depth,
+        crate::bench::BENCH_HASH_MB,
+        &ctx.stop.flag,
+        &mut |l| ctx.out.line(&l.to_string()),
+    );
     if report.stopped {
-        w.out.line("info string bench stopped");
+        ctx.out.line("info string bench stopped");
     }
     let summary = report.summary();
     let (head, last) = summary.rsplit_once('\n').unwrap_or(("", &summary));
-    w.out.lines(head);
-    w.last_line(last);
+    ctx.out.lines(head);
+    ctx.last_line(last);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc_ms: u64) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                inc: Duration::from_millis(inc_ms),
+                movestogo: None,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn solver_time_is_half_the_hard_budget_unless_the_solver_asks_for_more() {
+        let l = clock(1000, 10);
+        let (_, hard) = l.budgets().unwrap();
+        assert_eq!(solver_time(&l, 0.0), Some(hard / 2));
+        // A quarter of 1 s is more than half of the hard budget (3 × (40 + 7.5) ms).
+        assert_eq!(solver_time(&l, 0.25), Some(Duration::from_millis(250)));
+        // Never past 4/10 of the clock, whatever the solver asks.
+        assert_eq!(solver_time(&l, 1.0), Some(Duration::from_millis(400)));
+        // Move Overhead is off the clock first.
+        let mut o = clock(1000, 10);
+        o.overhead = Duration::from_millis(200);
+        assert_eq!(solver_time(&o, 0.25), Some(Duration::from_millis(200)));
+        // A movetime caps the move; no time limit, no deadline.
+        let mut m = clock(1000, 10);
+        m.movetime = Some(Duration::from_millis(100));
+        assert_eq!(solver_time(&m, 0.25), Some(Duration::from_millis(100)));
+        assert_eq!(solver_time(&Limits::depth(5), 0.25), None);
+        let inf = Limits {
+            infinite: true,
+            ..clock(1000, 10)
+        };
+        assert_eq!(solver_time(&inf, 0.25), None);
+    }
 }

@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 use super::engine::{EngineProcess, Launch};
 use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
+use crate::protocol::response::{InfoLine, bestmove};
 use crate::util::Rng;
+use crate::value::Score;
 use crate::with_game;
 
 /// The most output a step reads while waiting for one reply.
@@ -141,8 +143,7 @@ impl Checker<'_> {
         let mut lines = self.until("bestmove", within)?;
         let elapsed = t.elapsed();
         let last = lines.pop().expect("until returns the matching line");
-        let mut words = last.split_whitespace().skip(1);
-        let bestmove = match words.next() {
+        let bestmove = match bestmove(&last) {
             Some(m) => m.to_string(),
             None => return fail(format!("'{last}' names no move")),
         };
@@ -178,7 +179,7 @@ fn legal_in<G: Game>(pos: &G, s: &Search, what: &str) -> Step<String> {
     }
 }
 
-/// The `depth N` in a `go` command or an `info` line.
+/// The `depth N` of a `go` command.
 fn depth_limit(line: &str) -> Option<u32> {
     let w: Vec<&str> = line.split_whitespace().collect();
     w.windows(2)
@@ -220,17 +221,83 @@ fn finished_line<G: Game>(start: &G, rng: &mut Rng) -> Option<(G, Vec<String>)> 
     None
 }
 
+/// What the steps of one game's script share: the rules, and the random positions they play
+/// from (drawn once, in a fixed order, so the script is the same on every run).
+struct GameCase<G: Game> {
+    game: String,
+    start: G,
+    /// A random open line from the start, and the position it reaches.
+    line: Vec<String>,
+    pos: G,
+    /// Two more random moves after `pos`, and where they lead.
+    fen_line: Vec<String>,
+    fen_pos: G,
+    /// A finished game reached by random play, when one was found.
+    finished: Option<(G, Vec<String>)>,
+    /// Longest wait for an answer beyond a search's own budget.
+    slack: Duration,
+}
+
+impl<G: Game> GameCase<G> {
+    fn new(game: &str, slack: Duration) -> GameCase<G> {
+        let start = G::new(&Params::new()).expect("default parameters are valid");
+        let mut rng = Rng::new(0x5EED);
+        let (pos, line) = random_line(&start, 4, &mut rng);
+        let (fen_pos, fen_line) = random_line(&pos, 2, &mut rng);
+        let finished = finished_line(&start, &mut rng);
+        GameCase {
+            game: game.to_string(),
+            start,
+            line,
+            pos,
+            fen_line,
+            fen_pos,
+            finished,
+            slack,
+        }
+    }
+
+    /// The `position` command that sets `pos`.
+    fn setup(&self) -> String {
+        format!("position startpos{}", moves_line(&self.line))
+    }
+}
+
+/// One named step of a game's script: it runs its checks and reports them (`Err` when it
+/// failed, which ends the script).
+type GameStep<G> = fn(&mut Checker, &GameCase<G>) -> Result<(), ()>;
+
+/// The script for one game, in order.
 fn check_game<G: Game>(c: &mut Checker, game: &str) -> Result<(), ()> {
-    let start = G::new(&Params::new()).expect("default parameters are valid");
-    let slack = c.timeout;
-    let mut rng = Rng::new(0x5EED);
+    let case = GameCase::<G>::new(game, c.timeout);
+    let steps: [GameStep<G>; 8] = [
+        newgame_is_accepted,
+        startpos_is_the_start,
+        moves_give_the_rules_position,
+        fen_and_moves_give_the_rules_position,
+        finished_game_has_no_move,
+        every_go_form_keeps_its_limits,
+        isready_answers_during_go_infinite,
+        bad_move_changes_nothing,
+    ];
+    for step in steps {
+        step(c, &case)?;
+    }
+    Ok(())
+}
+
+fn newgame_is_accepted<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
+    let game = &case.game;
     let r = (|| {
         c.send(&format!("newgame {game}"))?;
         c.ready_clean(&format!("newgame {game}"))?;
         Ok(format!("newgame {game} accepted"))
     })();
-    c.report(&format!("{game}: newgame"), r)?;
+    c.report(&format!("{game}: newgame"), r)
+}
 
+fn startpos_is_the_start<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
+    let start = &case.start;
     let r = (|| {
         c.send("position startpos")?;
         let fen = c.query("fen")?;
@@ -240,14 +307,16 @@ fn check_game<G: Game>(c: &mut Checker, game: &str) -> Result<(), ()> {
                 start.fen()
             ));
         }
-        let s = c.go("go depth 1", slack)?;
-        legal_in(&start, &s, "position startpos, go depth 1")
+        let s = c.go("go depth 1", case.slack)?;
+        legal_in(start, &s, "position startpos, go depth 1")
     })();
-    c.report(&format!("{game}: position startpos"), r)?;
+    c.report(&format!("{}: position startpos", case.game), r)
+}
 
-    let (pos, line) = random_line(&start, 4, &mut rng);
+fn moves_give_the_rules_position<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
+    let pos = &case.pos;
     let r = (|| {
-        c.send(&format!("position startpos{}", moves_line(&line)))?;
+        c.send(&case.setup())?;
         let fen = c.query("fen")?;
         if fen != pos.fen() {
             return fail(format!("query fen: '{fen}', expected '{}'", pos.fen()));
@@ -264,134 +333,177 @@ fn check_game<G: Game>(c: &mut Checker, game: &str) -> Result<(), ()> {
                 "query legalmoves: {theirs:?}, ply's rules say {ours:?}"
             ));
         }
-        let s = c.go("go depth 2", slack)?;
-        legal_in(&pos, &s, "position startpos moves ..")
+        let s = c.go("go depth 2", case.slack)?;
+        legal_in(pos, &s, "position startpos moves ..")
     })();
-    c.report(
-        &format!("{game}: position startpos moves {}", line.join(" ")),
-        r,
-    )?;
+    let name = format!(
+        "{}: position startpos moves {}",
+        case.game,
+        case.line.join(" ")
+    );
+    c.report(&name, r)
+}
 
-    let (fpos, fline) = random_line(&pos, 2, &mut rng);
+fn fen_and_moves_give_the_rules_position<G: Game>(
+    c: &mut Checker,
+    case: &GameCase<G>,
+) -> Result<(), ()> {
+    let (pos, fpos) = (&case.pos, &case.fen_pos);
     let r = (|| {
-        c.send(&format!("position fen {}{}", pos.fen(), moves_line(&fline)))?;
+        c.send(&format!(
+            "position fen {}{}",
+            pos.fen(),
+            moves_line(&case.fen_line)
+        ))?;
         let fen = c.query("fen")?;
         if fen != fpos.fen() {
             return fail(format!("query fen: '{fen}', expected '{}'", fpos.fen()));
         }
-        let s = c.go("go depth 2", slack)?;
-        legal_in(&fpos, &s, "position fen .. moves ..")
+        let s = c.go("go depth 2", case.slack)?;
+        legal_in(fpos, &s, "position fen .. moves ..")
     })();
-    c.report(&format!("{game}: position fen {}", pos.fen()), r)?;
+    c.report(&format!("{}: position fen {}", case.game, pos.fen()), r)
+}
 
-    if let Some((end, eline)) = finished_line(&start, &mut rng) {
-        let r = (|| {
-            c.send(&format!("position startpos{}", moves_line(&eline)))?;
-            let s = c.go("go depth 3", slack)?;
-            if s.bestmove != "(none)" {
+fn finished_game_has_no_move<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
+    let Some((end, eline)) = &case.finished else {
+        return Ok(());
+    };
+    let r = (|| {
+        c.send(&format!("position startpos{}", moves_line(eline)))?;
+        let s = c.go("go depth 3", case.slack)?;
+        if s.bestmove != "(none)" {
+            return fail(format!(
+                "the game is over ({}), but bestmove is '{}'",
+                end.outcome().map_or("?", |o| o.protocol_name()),
+                s.bestmove
+            ));
+        }
+        let want = match end.outcome() {
+            Some(crate::game::Outcome::Draw) => Score::Cp(0),
+            _ => Score::Mate(0),
+        };
+        let depth_0 = s.infos.iter().find_map(|l| {
+            let info = l.parse::<InfoLine>().ok()?;
+            (info.depth == Some(0)).then_some((l, info))
+        });
+        match depth_0 {
+            Some((l, info)) if info.score.map(|s| s.score) == Some(want) => {
+                Ok(format!("'{l}' then bestmove (none)"))
+            }
+            Some((l, _)) => fail(format!("'{l}': expected score {want}")),
+            None => fail(format!(
+                "no 'info depth 0 score {want}' before bestmove (none); got {:?}",
+                s.infos
+            )),
+        }
+    })();
+    c.report(&format!("{}: finished game", case.game), r)
+}
+
+/// Every `go` form, from `pos`, with the time it may take (`None`: not limited by time).
+const GO_FORMS: [(&str, Option<Duration>); 6] = [
+    ("go depth 3", None),
+    ("go nodes 2000", None),
+    ("go movetime 200", Some(Duration::from_millis(200))),
+    (
+        "go wtime 2000 btime 2000 winc 20 binc 20",
+        Some(Duration::from_millis(2000)),
+    ),
+    (
+        "go wtime 1000 btime 1000 movestogo 5",
+        Some(Duration::from_millis(1000)),
+    ),
+    (
+        "go depth 2 movetime 5000 nodes 100000",
+        Some(Duration::from_millis(5000)),
+    ),
+];
+
+fn every_go_form_keeps_its_limits<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
+    for (go, budget) in GO_FORMS {
+        let r = go_keeps_its_limits(c, case, go, budget);
+        c.report(&format!("{}: {go}", case.game), r)?;
+    }
+    Ok(())
+}
+
+fn go_keeps_its_limits<G: Game>(
+    c: &mut Checker,
+    case: &GameCase<G>,
+    go: &str,
+    budget: Option<Duration>,
+) -> Step<String> {
+    c.send(&case.setup())?;
+    let s = c.go(go, budget.unwrap_or(Duration::ZERO) + case.slack)?;
+    if let Some(b) = budget {
+        // The engine may use at most its budget; 100 ms for pipes and scheduling.
+        if s.elapsed > b + Duration::from_millis(100) {
+            return fail(format!(
+                "bestmove after {} ms, over the {} ms budget",
+                s.elapsed.as_millis(),
+                b.as_millis()
+            ));
+        }
+    }
+    if let Some(limit) = depth_limit(go) {
+        // Iterations stop at the limit (earlier when a result is proven).
+        let depths: Vec<u32> = s
+            .infos
+            .iter()
+            .filter_map(|l| l.parse::<InfoLine>().ok()?.depth)
+            .collect();
+        match depths.iter().max() {
+            None => {
                 return fail(format!(
-                    "the game is over ({}), but bestmove is '{}'",
-                    end.outcome().map_or("?", |o| o.protocol_name()),
-                    s.bestmove
+                    "no 'info depth' line before bestmove: {:?}",
+                    s.infos
                 ));
             }
-            let want_score = match end.outcome() {
-                Some(crate::game::Outcome::Draw) => "score cp 0",
-                _ => "score mate 0",
-            };
-            match s.infos.iter().find(|l| l.starts_with("info depth 0")) {
-                Some(l) if l.contains(want_score) => Ok(format!("'{l}' then bestmove (none)")),
-                Some(l) => fail(format!("'{l}': expected {want_score}")),
-                None => fail(format!(
-                    "no 'info depth 0 {want_score}' before bestmove (none); got {:?}",
-                    s.infos
-                )),
-            }
-        })();
-        c.report(&format!("{game}: finished game"), r)?;
+            Some(&d) if d > limit => return fail(format!("'{go}' reported depth {d}")),
+            Some(_) => {}
+        }
     }
+    legal_in(&case.pos, &s, go)
+}
 
-    // Every `go` form, from the position `pos`.
-    let setup = format!("position startpos{}", moves_line(&line));
-    let forms: [(&str, Option<Duration>); 6] = [
-        ("go depth 3", None),
-        ("go nodes 2000", None),
-        ("go movetime 200", Some(Duration::from_millis(200))),
-        (
-            "go wtime 2000 btime 2000 winc 20 binc 20",
-            Some(Duration::from_millis(2000)),
-        ),
-        (
-            "go wtime 1000 btime 1000 movestogo 5",
-            Some(Duration::from_millis(1000)),
-        ),
-        (
-            "go depth 2 movetime 5000 nodes 100000",
-            Some(Duration::from_millis(5000)),
-        ),
-    ];
-    for (go, budget) in forms {
-        let r = (|| {
-            c.send(&setup)?;
-            let s = c.go(go, budget.unwrap_or(Duration::ZERO) + slack)?;
-            if let Some(b) = budget {
-                // The engine may use at most its budget; 100 ms for pipes and scheduling.
-                if s.elapsed > b + Duration::from_millis(100) {
-                    return fail(format!(
-                        "bestmove after {} ms, over the {} ms budget",
-                        s.elapsed.as_millis(),
-                        b.as_millis()
-                    ));
-                }
-            }
-            if let Some(limit) = depth_limit(go) {
-                // Iterations stop at the limit (earlier when a result is proven).
-                let depths: Vec<u32> = s.infos.iter().filter_map(|l| depth_limit(l)).collect();
-                match depths.iter().max() {
-                    None => {
-                        return fail(format!(
-                            "no 'info depth' line before bestmove: {:?}",
-                            s.infos
-                        ));
-                    }
-                    Some(&d) if d > limit => return fail(format!("'{go}' reported depth {d}")),
-                    Some(_) => {}
-                }
-            }
-            legal_in(&pos, &s, go)
-        })();
-        c.report(&format!("{game}: {go}"), r)?;
-    }
-
+fn isready_answers_during_go_infinite<G: Game>(
+    c: &mut Checker,
+    case: &GameCase<G>,
+) -> Result<(), ()> {
     let r = (|| {
-        c.send(&setup)?;
+        c.send(&case.setup())?;
         c.send("go infinite")?;
         let early = c.until("bestmove", Duration::from_millis(300));
         if let Ok(lines) = early {
             return fail(format!("'go infinite' ended by itself: {:?}", lines.last()));
         }
         c.send("isready")?;
-        let lines = c.until("readyok", slack)?;
+        let lines = c.until("readyok", case.slack)?;
         if lines.iter().any(|l| l.starts_with("bestmove")) {
             return fail("bestmove came before readyok: isready must not stop the search");
         }
         c.send("stop")?;
         let t = Instant::now();
-        let lines = c.until("bestmove", slack)?;
+        let lines = c.until("bestmove", case.slack)?;
         let last = lines.last().expect("until returns the matching line");
-        let mv = last.split_whitespace().nth(1).unwrap_or("");
+        let mv = bestmove(last).unwrap_or("");
         let s = Search {
             bestmove: mv.to_string(),
             infos: vec![],
             elapsed: t.elapsed(),
         };
-        legal_in(&pos, &s, "go infinite, stop")
+        legal_in(&case.pos, &s, "go infinite, stop")
             .map(|d| format!("readyok during the search; after stop: {d}"))
     })();
-    c.report(&format!("{game}: go infinite, isready, stop"), r)?;
+    c.report(&format!("{}: go infinite, isready, stop", case.game), r)
+}
 
-    // A position whose last move is not a move at all, after a legal one: the error must
-    // be reported and nothing of the command applied (the legal move included).
+/// A position whose last move is not a move at all, after a legal one: the error must be
+/// reported and nothing of the command applied (the legal move included).
+fn bad_move_changes_nothing<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
+    let pos = &case.pos;
+    let setup = case.setup();
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let legal = pos.format_move(moves[0]);
@@ -399,7 +511,7 @@ fn check_game<G: Game>(c: &mut Checker, game: &str) -> Result<(), ()> {
         c.send(&setup)?;
         let bad = format!(
             "{setup}{} {legal} zz9",
-            if line.is_empty() { " moves" } else { "" }
+            if case.line.is_empty() { " moves" } else { "" }
         );
         c.send(&bad)?;
         let lines = c.ready()?;
@@ -429,8 +541,7 @@ fn check_game<G: Game>(c: &mut Checker, game: &str) -> Result<(), ()> {
         }
         Ok("reported, and the previous position kept".to_string())
     })();
-    c.report(&format!("{game}: bad move in position"), r)?;
-    Ok(())
+    c.report(&format!("{}: bad move in position", case.game), r)
 }
 
 fn bad_input(c: &mut Checker) -> Result<(), ()> {
@@ -495,71 +606,14 @@ pub fn run(cfg: &CheckConfig, out: &mut dyn Write) -> i32 {
         warned: 0,
     };
     let code = (|| -> Result<(), ()> {
-        let mut variants = Vec::new();
-        let r = (|| {
-            c.send("uci")?;
-            let lines = c.until("uciok", c.timeout)?;
-            let name = lines
-                .iter()
-                .find_map(|l| l.strip_prefix("id name "))
-                .map(str::to_string);
-            let Some(name) = name else {
-                return fail("no 'id name' line before uciok");
-            };
-            let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-            for o in &options {
-                check_option(o).map_err(Fail)?;
-                if let Some(rest) = o.strip_prefix("option name UCI_Variant type combo ") {
-                    variants = rest
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .windows(2)
-                        .filter(|w| w[0] == "var")
-                        .map(|w| w[1].to_string())
-                        .collect();
-                }
-            }
-            Ok(format!(
-                "id name {name}; {} well-formed options",
-                options.len()
-            ))
-        })();
-        c.report("handshake (uci, options)", r)?;
+        let variants = handshake(&mut c)?;
         let r = c.ready().map(|_| "readyok".to_string());
         c.report("isready", r)?;
         bad_input(&mut c)?;
-        let games: Vec<String> = if !cfg.games.is_empty() {
-            cfg.games.clone()
-        } else {
-            let known: Vec<String> = variants
-                .into_iter()
-                .filter(|v| NAMES.contains(&v.as_str()))
-                .collect();
-            if known.is_empty() {
-                vec!["tictactoe".to_string()]
-            } else {
-                known
-            }
-        };
-        for g in &games {
+        for g in &games_to_check(cfg, variants) {
             with_game!(g.as_str(), G => check_game::<G>(&mut c, g), _ => Err(()))?;
         }
-        let r = (|| {
-            c.send("quit")?;
-            let t = Instant::now();
-            while t.elapsed() < c.timeout {
-                if c.p.is_gone() {
-                    return Ok(format!("exited after {} ms", t.elapsed().as_millis()));
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            fail(format!(
-                "still running {} ms after quit",
-                c.timeout.as_millis()
-            ))
-        })();
-        c.report("quit", r)?;
-        Ok(())
+        quit_ends_the_engine(&mut c)
     })();
     match code {
         Ok(()) => {
@@ -575,6 +629,77 @@ pub fn run(cfg: &CheckConfig, out: &mut dyn Write) -> i32 {
             2
         }
     }
+}
+
+/// `uci` → `id name`, well-formed options, `uciok`; returns the games the engine lists in
+/// `UCI_Variant`.
+fn handshake(c: &mut Checker) -> Result<Vec<String>, ()> {
+    let mut variants = Vec::new();
+    let r = (|| {
+        c.send("uci")?;
+        let lines = c.until("uciok", c.timeout)?;
+        let name = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("id name "))
+            .map(str::to_string);
+        let Some(name) = name else {
+            return fail("no 'id name' line before uciok");
+        };
+        let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+        for o in &options {
+            check_option(o).map_err(Fail)?;
+            if let Some(rest) = o.strip_prefix("option name UCI_Variant type combo ") {
+                variants = rest
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1].to_string())
+                    .collect();
+            }
+        }
+        Ok(format!(
+            "id name {name}; {} well-formed options",
+            options.len()
+        ))
+    })();
+    c.report("handshake (uci, options)", r)?;
+    Ok(variants)
+}
+
+/// The games asked for, else those the engine lists that ply knows, else the default game.
+fn games_to_check(cfg: &CheckConfig, variants: Vec<String>) -> Vec<String> {
+    if !cfg.games.is_empty() {
+        return cfg.games.clone();
+    }
+    let known: Vec<String> = variants
+        .into_iter()
+        .filter(|v| NAMES.contains(&v.as_str()))
+        .collect();
+    if known.is_empty() {
+        vec![crate::games::DEFAULT_GAME.to_string()]
+    } else {
+        known
+    }
+}
+
+/// `quit` ends the process within the timeout.
+fn quit_ends_the_engine(c: &mut Checker) -> Result<(), ()> {
+    let r = (|| {
+        c.send("quit")?;
+        let t = Instant::now();
+        while t.elapsed() < c.timeout {
+            if c.p.is_gone() {
+                return Ok(format!("exited after {} ms", t.elapsed().as_millis()));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        fail(format!(
+            "still running {} ms after quit",
+            c.timeout.as_millis()
+        ))
+    })();
+    c.report("quit", r)
 }
 
 /// Checks one `option name <N> type <T> ...` line: known type, and a spin's default within

@@ -3,7 +3,8 @@
 //!
 //! It links ply's rules, not its engine: every move a player sends is checked with the
 //! game's own `parse_move` before it is played, and engines are reached only through the
-//! line protocol on their stdin/stdout (nothing here uses `crate::protocol`). It is generic
+//! line protocol on their stdin/stdout (of `crate::protocol` it uses only the wire format's
+//! types, [`crate::protocol::response`], to read what engines print). It is generic
 //! over the game the same way the engine is: `with_game!` turns the game's name into a type
 //! once, in [`runner`].
 //!

@@ -7,11 +7,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use super::openings::Opening;
-use super::player::{EngineScore, MoveRequest, Played, PositionView, Seat, SeatError};
+use super::player::{MoveRequest, Played, PositionView, Reply, Seat, SeatError};
 use super::records::{GameRecord, MoveRecord, Termination};
 use super::spec::{DrawRule, ResignRule};
 use super::tc::{Clock, SearchLimits};
 use crate::game::{Game, Line, MoveError, Outcome, Params, Player};
+use crate::value::Score;
 
 /// Everything about one game of the plan that does not change while it is played.
 pub struct GameSetup<'a> {
@@ -87,12 +88,12 @@ impl Adjudicator {
     fn after_move(
         &mut self,
         s: usize,
-        score: Option<EngineScore>,
+        score: Option<Score>,
         plies: usize,
         setup: &GameSetup,
         colour_of: impl Fn(usize) -> Player,
     ) -> Option<Ending> {
-        let value = score.map(EngineScore::value);
+        let value = score.map(Score::cp_equivalent);
         self.last[s] = value;
         if let Some(r) = setup.resign {
             match value {
@@ -151,167 +152,267 @@ pub fn play_game<G: Game>(
     start: &G,
     seats: &mut [Seat; 2],
 ) -> Result<GameRecord, Unfinished> {
-    let started_ms = unix_ms();
-    let t0 = Instant::now();
-    // Seat index for each colour, and colour for each seat.
-    let first = setup.p1_player as usize;
-    let seat_of = |p: Player| if p == Player::First { first } else { 1 - first };
-    let colour_of = |s: usize| {
-        if s == first {
-            Player::First
-        } else {
-            Player::Second
-        }
-    };
-
-    let base = match &setup.opening.fen {
-        None => start.clone(),
-        Some(f) => start
-            .from_fen(f)
-            .map_err(|e| Unfinished::Fatal(format!("opening fen '{f}': {e}")))?,
-    };
-    // The position with the game's earlier keys: repetition rules need them.
-    let mut pos = Line::new(base.clone());
-    let mut history: Vec<Played> = Vec::new();
-    for text in &setup.opening.moves {
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| Unfinished::Fatal(format!("opening move '{text}': {e}")))?;
-        history.push(Played {
-            mv: text.clone(),
-            fen_before: pos.fen(),
-        });
-        pos.play(mv);
-    }
-
-    let mut clocks: [Option<Clock>; 2] = [0, 1].map(|s| {
-        if setup.timed[s] {
-            setup.limits[s].tc.map(Clock::new)
-        } else {
-            None
-        }
-    });
-    let mut moves: Vec<MoveRecord> = Vec::new();
-    let mut adjudicator = Adjudicator::default();
-    // The referee's own time between engine turns: from a bestmove read to the next go sent.
-    let mut last_received: Option<Instant> = None;
-    let mut referee_time = std::time::Duration::ZERO;
-
-    let forfeit_of = |s: usize, kind: Termination, detail: &str| Ending {
-        outcome: Outcome::Win(colour_of(1 - s)),
-        termination: kind,
-        reason: forfeit_text(kind, setup.names[s], detail),
-        culprit: Some(s as u8),
-    };
-
-    let mut ending: Option<Ending> = None;
-    // The first player gets ready first, as it moves first.
-    for s in [first, 1 - first] {
-        if ending.is_some() {
-            break;
-        }
-        let seed = setup.seed ^ (s as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
-        match seats[s].prepare(setup.game, setup.params, seed) {
-            Ok(()) => {}
-            Err(SeatError::Forfeit(f)) => ending = Some(forfeit_of(s, f.kind, &f.detail)),
-            Err(SeatError::Fatal(e)) => return Err(Unfinished::Fatal(e)),
-            Err(SeatError::Aborted) => return Err(Unfinished::Aborted),
-        }
-    }
-
+    let mut game = GameInPlay::new(setup, start)?;
+    let mut ending = game.prepare_seats(seats)?;
     while ending.is_none() {
         if setup.abort.load(Ordering::Relaxed) {
             return Err(Unfinished::Aborted);
         }
-        if let Some(o) = pos.outcome() {
+        ending = match game.ending_by_rules() {
+            Some(e) => Some(e),
+            None => game.turn(seats)?,
+        };
+    }
+    let ending = ending.expect("the loop ends with an ending");
+    Ok(game.record(ending, start, seats))
+}
+
+/// A game being played: the position, what was played, the clocks.
+struct GameInPlay<'a, G: Game> {
+    setup: &'a GameSetup<'a>,
+    started_ms: u64,
+    t0: Instant,
+    /// The position with the game's earlier keys: repetition rules need them.
+    pos: Line<G>,
+    /// Every move so far, the opening's included, with the position before it.
+    history: Vec<Played>,
+    /// The moves the seats played (not the opening's).
+    moves: Vec<MoveRecord>,
+    /// By seat; `None` for a seat without a clock.
+    clocks: [Option<Clock>; 2],
+    adjudicator: Adjudicator,
+    /// The referee's own time between engine turns: from a bestmove read to the next go sent.
+    last_received: Option<Instant>,
+    referee_time: std::time::Duration,
+}
+
+impl<'a, G: Game> GameInPlay<'a, G> {
+    /// The game after its opening.
+    fn new(setup: &'a GameSetup<'a>, start: &G) -> Result<GameInPlay<'a, G>, Unfinished> {
+        let started_ms = unix_ms();
+        let t0 = Instant::now();
+        let base = match &setup.opening.fen {
+            None => start.clone(),
+            Some(f) => start
+                .from_fen(f)
+                .map_err(|e| Unfinished::Fatal(format!("opening fen '{f}': {e}")))?,
+        };
+        let mut history: Vec<Played> = Vec::new();
+        let opening = &setup.opening.moves;
+        let pos = Line::new(base)
+            .play_texts(opening, |before, text| {
+                history.push(Played {
+                    mv: text.to_string(),
+                    fen_before: before.fen(),
+                })
+            })
+            .map_err(|(i, e)| Unfinished::Fatal(format!("opening move '{}': {e}", opening[i])))?;
+        let clocks = [0, 1].map(|s| {
+            if setup.timed[s] {
+                setup.limits[s].tc.map(Clock::new)
+            } else {
+                None
+            }
+        });
+        Ok(GameInPlay {
+            setup,
+            started_ms,
+            t0,
+            pos,
+            history,
+            moves: Vec::new(),
+            clocks,
+            adjudicator: Adjudicator::default(),
+            last_received: None,
+            referee_time: std::time::Duration::ZERO,
+        })
+    }
+
+    /// The seat that plays `p`.
+    fn seat_of(&self, p: Player) -> usize {
+        let first = self.setup.p1_player as usize;
+        if p == Player::First { first } else { 1 - first }
+    }
+
+    /// The colour seat `s` plays.
+    fn colour_of(&self, s: usize) -> Player {
+        if s == self.setup.p1_player as usize {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// Seat `s` loses by a forfeit of this kind.
+    fn forfeit_of(&self, s: usize, kind: Termination, detail: &str) -> Ending {
+        Ending {
+            outcome: Outcome::Win(self.colour_of(1 - s)),
+            termination: kind,
+            reason: forfeit_text(kind, self.setup.names[s], detail),
+            culprit: Some(s as u8),
+        }
+    }
+
+    /// Gets both seats ready for the game, the first player first, as it moves first; a seat
+    /// that cannot be ready forfeits.
+    fn prepare_seats(&self, seats: &mut [Seat; 2]) -> Result<Option<Ending>, Unfinished> {
+        let first = self.setup.p1_player as usize;
+        for s in [first, 1 - first] {
+            let seed = self.setup.seed ^ (s as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+            match seats[s].prepare(self.setup.game, self.setup.params, seed) {
+                Ok(()) => {}
+                Err(e) => return self.seat_failed(s, e).map(Some),
+            }
+        }
+        Ok(None)
+    }
+
+    /// A seat's failure: a forfeit ends the game, the others end the match or the run.
+    fn seat_failed(&self, s: usize, e: SeatError) -> Result<Ending, Unfinished> {
+        match e {
+            SeatError::Forfeit(f) => Ok(self.forfeit_of(s, f.kind, &f.detail)),
+            SeatError::Fatal(e) => Err(Unfinished::Fatal(e)),
+            SeatError::Aborted => Err(Unfinished::Aborted),
+        }
+    }
+
+    /// The end of the game by the rules, or by the length limit.
+    fn ending_by_rules(&self) -> Option<Ending> {
+        if let Some(o) = self.pos.outcome() {
             let reason = match o {
-                Outcome::Win(p) => format!("{} wins", setup.names[seat_of(p)]),
+                Outcome::Win(p) => format!("{} wins", self.setup.names[self.seat_of(p)]),
                 Outcome::Draw => "draw by the rules".to_string(),
             };
-            ending = Some(Ending {
+            return Some(Ending {
                 outcome: o,
                 termination: Termination::Rules,
                 reason,
                 culprit: None,
             });
-            break;
         }
-        if let Some(max) = setup.max_plies
-            && history.len() >= max as usize
-        {
-            ending = Some(Ending {
+        match self.setup.max_plies {
+            Some(max) if self.history.len() >= max as usize => Some(Ending {
                 outcome: Outcome::Draw,
                 termination: Termination::Adjudication,
                 reason: format!("draw by adjudication: maximum length of {max} plies"),
                 culprit: None,
-            });
-            break;
+            }),
+            _ => None,
         }
-        let side = pos.side_to_move();
-        let s = seat_of(side);
+    }
+
+    /// How long seat `s` may think, by its clock and its time per move (`None`: untimed).
+    fn allowance(&self, s: usize) -> Option<std::time::Duration> {
+        if !self.setup.timed[s] {
+            return None;
+        }
+        let limits = self.setup.limits[s];
+        let by_clock = self.clocks[s].as_ref().map(|c| c.allowance(limits.margin));
+        let by_st = limits.movetime.map(|st| st + limits.margin);
+        match (by_clock, by_st) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// One move of the side to move: asked, timed, checked, played; an ending when the
+    /// move (or its absence) ends the game.
+    fn turn(&mut self, seats: &mut [Seat; 2]) -> Result<Option<Ending>, Unfinished> {
+        let setup = self.setup;
+        let s = self.seat_of(self.pos.side_to_move());
         let limits = setup.limits[s];
-        let allowance = if setup.timed[s] {
-            let by_clock = clocks[s].as_ref().map(|c| c.allowance(limits.margin));
-            let by_st = limits.movetime.map(|st| st + limits.margin);
-            match (by_clock, by_st) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            }
-        } else {
-            None
-        };
         // Clocks by colour for `go`.
         let by_colour = [
-            clocks[seat_of(Player::First)].as_ref(),
-            clocks[seat_of(Player::Second)].as_ref(),
+            self.clocks[self.seat_of(Player::First)].as_ref(),
+            self.clocks[self.seat_of(Player::Second)].as_ref(),
         ];
         let req = MoveRequest {
-            view: pos.pos() as &dyn PositionView,
+            view: self.pos.pos() as &dyn PositionView,
             base_fen: setup.opening.fen.as_deref(),
-            history: &history,
+            history: &self.history,
             clocks: by_colour,
-            allowance,
+            allowance: self.allowance(s),
             name: setup.names[s],
         };
         let reply = match seats[s].think(&req, limits) {
             Ok(r) => r,
-            Err(SeatError::Forfeit(f)) => {
-                ending = Some(forfeit_of(s, f.kind, &f.detail));
-                break;
-            }
-            Err(SeatError::Fatal(e)) => return Err(Unfinished::Fatal(e)),
-            Err(SeatError::Aborted) => return Err(Unfinished::Aborted),
+            Err(e) => return self.seat_failed(s, e).map(Some),
         };
-        if let (Some(prev), Some(sent)) = (last_received, reply.sent) {
-            referee_time += sent.saturating_duration_since(prev);
+        if let (Some(prev), Some(sent)) = (self.last_received, reply.sent) {
+            self.referee_time += sent.saturating_duration_since(prev);
         }
-        last_received = reply.received;
+        self.last_received = reply.received;
         // Time first: a late move is not played, however good.
-        if setup.timed[s] {
-            let ms = reply.elapsed.as_secs_f64() * 1000.0;
-            if let Some(st) = limits.movetime
-                && reply.elapsed > st + limits.margin
-            {
+        if let Some(late) = self.charge_time(s, &reply) {
+            return Ok(Some(late));
+        }
+        let mv = match self.checked_move(s, &reply) {
+            Ok(mv) => mv,
+            Err(forfeit) => return Ok(Some(forfeit)),
+        };
+        self.history.push(Played {
+            mv: reply.mv.clone(),
+            fen_before: self.pos.fen(),
+        });
+        self.pos.play(mv);
+        self.moves.push(MoveRecord {
+            mv: reply.mv,
+            raw: reply.raw,
+            ms: (reply.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            depth: reply.depth,
+            score: reply.score.map(|sc| sc.to_string()),
+            nodes: reply.nodes,
+            clock_ms: self.clocks[s].as_ref().map(Clock::left_ms_signed),
+        });
+        if (setup.resign.is_some() || setup.draw.is_some()) && self.pos.outcome().is_none() {
+            let plies = self.history.len();
+            let first = setup.p1_player as usize;
+            let colour_of = move |seat: usize| {
+                if seat == first {
+                    Player::First
+                } else {
+                    Player::Second
+                }
+            };
+            return Ok(self
+                .adjudicator
+                .after_move(s, reply.score, plies, setup, colour_of));
+        }
+        Ok(None)
+    }
+
+    /// Charges seat `s`'s clock for its reply; a loss on time when it was too slow.
+    fn charge_time(&mut self, s: usize, reply: &Reply) -> Option<Ending> {
+        if !self.setup.timed[s] {
+            return None;
+        }
+        let limits = self.setup.limits[s];
+        let ms = reply.elapsed.as_secs_f64() * 1000.0;
+        if let Some(st) = limits.movetime
+            && reply.elapsed > st + limits.margin
+        {
+            let detail = format!(
+                "{ms:.0} ms for a move with st={} ms and a margin of {} ms",
+                st.as_millis(),
+                limits.margin.as_millis()
+            );
+            return Some(self.forfeit_of(s, Termination::Time, &detail));
+        }
+        if let Some(c) = self.clocks[s].as_mut() {
+            let left = c.left_ms_signed();
+            if !c.charge(reply.elapsed, limits.margin) {
                 let detail = format!(
-                    "{ms:.0} ms for a move with st={} ms and a margin of {} ms",
-                    st.as_millis(),
+                    "{ms:.0} ms for a move with {left} ms left and a margin of {} ms",
                     limits.margin.as_millis()
                 );
-                ending = Some(forfeit_of(s, Termination::Time, &detail));
-                break;
-            }
-            if let Some(c) = clocks[s].as_mut() {
-                let left = c.left_ms_signed();
-                if !c.charge(reply.elapsed, limits.margin) {
-                    let detail = format!(
-                        "{ms:.0} ms for a move with {left} ms left and a margin of {} ms",
-                        limits.margin.as_millis()
-                    );
-                    ending = Some(forfeit_of(s, Termination::Time, &detail));
-                    break;
-                }
+                return Some(self.forfeit_of(s, Termination::Time, &detail));
             }
         }
+        None
+    }
+
+    /// Seat `s`'s move, checked with the rules; a forfeit when it is illegal or malformed.
+    fn checked_move(&self, s: usize, reply: &Reply) -> Result<G::Move, Ending> {
         let shown = match &reply.raw {
             Some(raw) => format!("{raw} (= {})", reply.mv),
             None => reply.mv.clone(),
@@ -321,67 +422,47 @@ pub fn play_game<G: Game>(
                 "(none), but the game is not over".to_string(),
             ))
         } else {
-            pos.parse_move(&reply.mv)
+            self.pos.parse_move(&reply.mv)
         };
-        let mv = match mv {
-            Ok(mv) => mv,
-            Err(MoveError::Illegal(e)) => {
-                let detail = format!("{shown}: {e}");
-                ending = Some(forfeit_of(s, Termination::Illegal, &detail));
-                break;
+        mv.map_err(|e| match e {
+            MoveError::Illegal(e) => {
+                self.forfeit_of(s, Termination::Illegal, &format!("{shown}: {e}"))
             }
-            Err(MoveError::Malformed(e)) => {
-                ending = Some(forfeit_of(s, Termination::Malformed, &e));
-                break;
-            }
-        };
-        history.push(Played {
-            mv: reply.mv.clone(),
-            fen_before: pos.fen(),
-        });
-        pos.play(mv);
-        moves.push(MoveRecord {
-            mv: reply.mv,
-            raw: reply.raw,
-            ms: (reply.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-            depth: reply.depth,
-            score: reply.score.map(|sc| sc.to_string()),
-            nodes: reply.nodes,
-            clock_ms: clocks[s].as_ref().map(Clock::left_ms_signed),
-        });
-        if (setup.resign.is_some() || setup.draw.is_some()) && pos.outcome().is_none() {
-            ending = adjudicator.after_move(s, reply.score, history.len(), setup, colour_of);
-        }
+            MoveError::Malformed(e) => self.forfeit_of(s, Termination::Malformed, &e),
+        })
     }
 
-    let ending = ending.expect("the loop ends with an ending");
-    let summary = format!("{} {{{}}}", result_text(ending.outcome), ending.reason);
-    let mut engine_errors = Vec::new();
-    for seat in seats.iter_mut() {
-        seat.game_over(pos.pos(), &summary);
-        engine_errors.extend(seat.take_errors());
+    /// The record of the finished game; the seats are told how it ended.
+    fn record(self, ending: Ending, start: &G, seats: &mut [Seat; 2]) -> GameRecord {
+        let setup = self.setup;
+        let summary = format!("{} {{{}}}", result_text(ending.outcome), ending.reason);
+        let mut engine_errors = Vec::new();
+        for seat in seats.iter_mut() {
+            seat.game_over(self.pos.pos(), &summary);
+            engine_errors.extend(seat.take_errors());
+        }
+        GameRecord {
+            match_id: setup.match_id.to_string(),
+            index: setup.index,
+            round: setup.round,
+            pair: setup.index / 2,
+            game: setup.game.to_string(),
+            params: start.params().to_string(),
+            players: [setup.names[0].to_string(), setup.names[1].to_string()],
+            p1_player: setup.p1_player,
+            opening: setup.opening.clone(),
+            moves: self.moves,
+            result: result_text(ending.outcome).to_string(),
+            termination: ending.termination,
+            reason: ending.reason,
+            culprit: ending.culprit,
+            final_fen: self.pos.fen(),
+            started_ms: self.started_ms,
+            duration_ms: (self.t0.elapsed().as_secs_f64() * 1e6).round() / 1e3,
+            referee_ms: (self.referee_time.as_secs_f64() * 1e6).round() / 1e3,
+            engine_errors,
+        }
     }
-    Ok(GameRecord {
-        match_id: setup.match_id.to_string(),
-        index: setup.index,
-        round: setup.round,
-        pair: setup.index / 2,
-        game: setup.game.to_string(),
-        params: start.params().to_string(),
-        players: [setup.names[0].to_string(), setup.names[1].to_string()],
-        p1_player: setup.p1_player,
-        opening: setup.opening.clone(),
-        moves,
-        result: result_text(ending.outcome).to_string(),
-        termination: ending.termination,
-        reason: ending.reason,
-        culprit: ending.culprit,
-        final_fen: pos.fen(),
-        started_ms,
-        duration_ms: (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3,
-        referee_ms: (referee_time.as_secs_f64() * 1e6).round() / 1e3,
-        engine_errors,
-    })
 }
 
 /// Replays a record with the rules: every move must be legal and the result must be the one
@@ -394,17 +475,14 @@ pub fn verify_record<G: Game>(start: &G, r: &GameRecord) -> Result<(), String> {
         None => start.clone(),
         Some(f) => start.from_fen(f).map_err(|e| format!("fen '{f}': {e}"))?,
     };
-    let mut pos = Line::new(base);
-    for text in &r.opening.moves {
-        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-        pos.play(mv);
-    }
-    for (i, m) in r.moves.iter().enumerate() {
-        let mv = pos
-            .parse_move(&m.mv)
-            .map_err(|e| format!("game {}: move {} '{}': {e}", r.index + 1, i + 1, m.mv))?;
-        pos.play(mv);
-    }
+    let opening = Line::new(base)
+        .play_texts(&r.opening.moves, |_, _| {})
+        .map_err(|(i, e)| format!("move {} '{}': {e}", i + 1, r.opening.moves[i]))?;
+    let texts = r.moves.iter().map(|m| m.mv.as_str());
+    let pos = opening.play_texts(texts, |_, _| {}).map_err(|(i, e)| {
+        let text = &r.moves[i].mv;
+        format!("game {}: move {} '{text}': {e}", r.index + 1, i + 1)
+    })?;
     let by_rules = pos.outcome();
     match (r.termination, by_rules) {
         (Termination::Rules, Some(o)) if result_text(o) == r.result => Ok(()),

@@ -19,7 +19,9 @@ use super::records::Termination;
 use super::spec::{Dialect, PlayerKind, PlayerSpec};
 use super::tc::Clock;
 use crate::game::{Game, MoveError, Params, Player};
+use crate::protocol::response::InfoLine;
 use crate::util::Rng;
+use crate::value::Score;
 
 /// The position as seats need it, in text.
 pub trait PositionView {
@@ -42,11 +44,10 @@ impl<G: Game> PositionView for G {
     }
 
     fn legal_move_texts(&self) -> Vec<String> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        let mut texts: Vec<String> = moves.into_iter().map(|m| self.format_move(m)).collect();
-        texts.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
-        texts
+        crate::game::legal_moves_by_name(self)
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect()
     }
 
     fn side(&self) -> Player {
@@ -83,33 +84,6 @@ pub struct MoveRequest<'a> {
     pub name: &'a str,
 }
 
-/// An engine's evaluation from its `info` lines, from the mover's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineScore {
-    Cp(i32),
-    Mate(i32),
-}
-
-impl EngineScore {
-    /// Centi-units for adjudication; mates lie beyond any bound.
-    pub fn value(self) -> i64 {
-        match self {
-            EngineScore::Cp(v) => v as i64,
-            EngineScore::Mate(n) if n > 0 => i64::MAX / 2 - n as i64,
-            EngineScore::Mate(n) => i64::MIN / 2 - n as i64,
-        }
-    }
-}
-
-impl std::fmt::Display for EngineScore {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EngineScore::Cp(v) => write!(f, "cp {v}"),
-            EngineScore::Mate(n) => write!(f, "mate {n}"),
-        }
-    }
-}
-
 /// A seat's move.
 #[derive(Clone, Debug, Default)]
 pub struct Reply {
@@ -119,7 +93,7 @@ pub struct Reply {
     pub raw: Option<String>,
     pub elapsed: Duration,
     pub depth: Option<u32>,
-    pub score: Option<EngineScore>,
+    pub score: Option<Score>,
     pub nodes: Option<u64>,
     /// When `go` was written and when `bestmove` was read (engines only): the time between
     /// one move's `received` and the next move's `sent` is the referee's own work.
@@ -176,48 +150,20 @@ impl Default for Timeouts {
 #[derive(Default)]
 struct InfoSummary {
     depth: Option<u32>,
-    score: Option<EngineScore>,
+    score: Option<Score>,
     nodes: Option<u64>,
 }
 
 impl InfoSummary {
-    /// Reads `depth`, `score cp|mate`, `nodes` from an `info` line; malformed values are
-    /// ignored (the line stays informational).
+    /// Takes `depth`, `score` and `nodes` from an `info` line where it gives them (read
+    /// leniently: a malformed value is ignored, the line stays informational).
     fn update(&mut self, line: &str) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.get(1) == Some(&"string") {
+        let Ok(info) = line.parse::<InfoLine>() else {
             return;
-        }
-        let mut i = 1;
-        while i < words.len() {
-            match words[i] {
-                "depth" => {
-                    if let Some(Ok(d)) = words.get(i + 1).map(|w| w.parse()) {
-                        self.depth = Some(d);
-                    }
-                    i += 2;
-                }
-                "nodes" => {
-                    if let Some(Ok(n)) = words.get(i + 1).map(|w| w.parse()) {
-                        self.nodes = Some(n);
-                    }
-                    i += 2;
-                }
-                "score" => {
-                    let kind = words.get(i + 1).copied();
-                    let v = words.get(i + 2).and_then(|w| w.parse::<i32>().ok());
-                    match (kind, v) {
-                        (Some("cp"), Some(v)) => self.score = Some(EngineScore::Cp(v)),
-                        (Some("mate"), Some(v)) => self.score = Some(EngineScore::Mate(v)),
-                        _ => {}
-                    }
-                    i += 3;
-                }
-                // The rest of the line is moves, never keys.
-                "pv" | "string" => break,
-                _ => i += 1,
-            }
-        }
+        };
+        self.depth = info.depth.or(self.depth);
+        self.score = info.score.map(|s| s.score).or(self.score);
+        self.nodes = info.nodes.or(self.nodes);
     }
 }
 
@@ -924,20 +870,16 @@ mod tests {
         s.update("info depth 6 seldepth 6 score cp -4 nodes 2627 nps 1 time 0 hashfull 0 pv 4 4");
         assert_eq!(
             (s.depth, s.score, s.nodes),
-            (Some(6), Some(EngineScore::Cp(-4)), Some(2627))
+            (Some(6), Some(Score::Cp(-4)), Some(2627))
         );
         s.update("info depth 7 multipv 1 score mate -3 nodes x pv depth 99");
         assert_eq!(
             (s.depth, s.score, s.nodes),
-            (Some(7), Some(EngineScore::Mate(-3)), Some(2627))
+            (Some(7), Some(Score::Mate(-3)), Some(2627))
         );
         s.update("info string depth 50");
         s.update("info depth");
         s.update("info score cp");
         assert_eq!(s.depth, Some(7));
-        assert!(EngineScore::Mate(1).value() > EngineScore::Mate(5).value());
-        assert!(EngineScore::Mate(5).value() > EngineScore::Cp(1_000_000).value());
-        assert!(EngineScore::Mate(-1).value() < EngineScore::Mate(-5).value());
-        assert!(EngineScore::Mate(0).value() < EngineScore::Cp(-1_000_000).value());
     }
 }

@@ -176,12 +176,120 @@ impl Printer<'_> {
     }
 }
 
+/// Exits the match early with this code; the reason is already on stderr.
+type ExitCode = i32;
+
+/// Plays the match of game `G`: prepares it (start position, openings, records to resume),
+/// starts the workers, and runs the main loop until they are done.
 fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
+    match prepare::<G>(&cfg) {
+        Ok(Prepared {
+            shared,
+            tally,
+            writer,
+            done,
+        }) => {
+            let workers = cfg.concurrency.min(total_pending(&shared));
+            let (handles, rx) = spawn_workers(&shared, workers);
+            let bar = progress_bar(&cfg, done);
+            let mut main = MainLoop {
+                printer: Printer { out, bar },
+                tally,
+                writer,
+                shared,
+                alive: handles.len(),
+                announced_sprt: false,
+                engine_failed: false,
+                records_failed: false,
+                interrupted: false,
+                last_score: None,
+            };
+            main.announced_sprt = main.shared.stop.load(Ordering::SeqCst);
+            if done > 0 {
+                main.printer.line(&format!(
+                    "Resuming: {done} of {} games already finished",
+                    cfg.total_games()
+                ));
+            }
+            main.run(&rx);
+            for h in handles {
+                let _ = h.join();
+            }
+            main.finish()
+        }
+        Err(code) => code,
+    }
+}
+
+/// A match ready to start.
+struct Prepared<G: Game> {
+    /// What the workers share.
+    shared: Arc<Shared<G>>,
+    /// The resumed games' results.
+    tally: Tally,
+    writer: Option<RecordWriter>,
+    /// How many games are already done.
+    done: usize,
+}
+
+/// Everything before the first game: the rules, the openings, the records already there.
+fn prepare<G: Game>(cfg: &MatchConfig) -> Result<Prepared<G>, ExitCode> {
+    let start = start_position::<G>(cfg)?;
+    let (book_list, openings_id) = load_openings(cfg, &start)?;
+    let match_id = match_id(cfg, &start, &openings_id);
+    let total = cfg.total_games();
+    let mut tally = Tally::new([cfg.players[0].name.clone(), cfg.players[1].name.clone()]);
+    let records_path = records_path(cfg)?;
+    let mut done = std::collections::BTreeSet::new();
+    if let Some(path) = &cfg.resume {
+        done = resume_games(path, &start, &match_id, total, &mut tally)?;
+    }
+    let writer = match &records_path {
+        None => None,
+        Some(p) => match RecordWriter::open(p) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("ply-referee: cannot open records file {}: {e}", p.display());
+                return Err(EXIT_RECORDS);
+            }
+        },
+    };
+    signal::install();
+    let pending: VecDeque<u64> = (0..total).filter(|i| !done.contains(i)).collect();
+    let human = cfg
+        .players
+        .iter()
+        .any(|p| p.kind == PlayerKind::Human)
+        .then(|| Arc::new(HumanInput::stdin()));
+    let already_decided = sprt_decided(cfg, &tally);
+    let shared = Arc::new(Shared {
+        start,
+        match_id,
+        queue: Mutex::new((
+            pending,
+            Book::new(book_list, cfg.shuffle, cfg.seed, cfg.random_plies),
+        )),
+        stop: AtomicBool::new(already_decided),
+        abort: Arc::new(AtomicBool::new(false)),
+        human,
+        cfg: cfg.clone(),
+    });
+    Ok(Prepared {
+        shared,
+        tally,
+        writer,
+        done: done.len(),
+    })
+}
+
+/// The start position under the match's parameters; every Fairy-Stockfish player must
+/// support the game.
+fn start_position<G: Game>(cfg: &MatchConfig) -> Result<G, ExitCode> {
     let start = match G::new(&cfg.params) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("ply-referee: --game {}: {e}", cfg.game);
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
     };
     for p in &cfg.players {
@@ -192,26 +300,36 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
             && let Err(e) = super::fsf::FsfGame::for_game(&cfg.game, &cfg.params)
         {
             eprintln!("ply-referee: {}: {e}", p.name);
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
     }
-    let (book_list, openings_id) = match &cfg.openings {
-        None => (Vec::new(), "none".to_string()),
-        Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => match openings::load(&text, &start) {
-                Ok(list) => (list, format!("{:016x}", fnv1a(text.as_bytes()))),
-                Err(e) => {
-                    eprintln!("ply-referee: --openings {}: {e}", path.display());
-                    return EXIT_USAGE;
-                }
-            },
-            Err(e) => {
-                eprintln!("ply-referee: --openings {}: {e}", path.display());
-                return EXIT_USAGE;
-            }
-        },
+    Ok(start)
+}
+
+/// The openings file's openings, checked against the rules, and its fingerprint for the
+/// match's identity (`none` without a file).
+fn load_openings<G: Game>(
+    cfg: &MatchConfig,
+    start: &G,
+) -> Result<(Vec<Opening>, String), ExitCode> {
+    let Some(path) = &cfg.openings else {
+        return Ok((Vec::new(), "none".to_string()));
     };
-    let match_id = format!(
+    let loaded = std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            let list = openings::load(&text, start)?;
+            Ok((list, format!("{:016x}", fnv1a(text.as_bytes()))))
+        });
+    loaded.map_err(|e| {
+        eprintln!("ply-referee: --openings {}: {e}", path.display());
+        EXIT_USAGE
+    })
+}
+
+/// What makes two runs the same match: `--resume` accepts only records of this one.
+fn match_id<G: Game>(cfg: &MatchConfig, start: &G, openings_id: &str) -> String {
+    format!(
         "{} [{}] | A: {} | B: {} | openings {} {} | random plies {} | repeat {} | seed {} | max plies {}",
         cfg.game,
         start.params(),
@@ -223,20 +341,19 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
         cfg.repeat,
         cfg.seed,
         cfg.max_plies.map_or("none".to_string(), |m| m.to_string()),
-    );
-    let total = cfg.total_games();
-    let names = [cfg.players[0].name.clone(), cfg.players[1].name.clone()];
-    let mut tally = Tally::new(names.clone());
+    )
+}
 
-    // Records: resume reads what is there; both paths must agree.
-    let records_path = match (&cfg.records, &cfg.resume) {
+/// The records file to write, if any: `--records` and `--resume` must agree, and a new
+/// match does not append to a file that already holds records.
+fn records_path(cfg: &MatchConfig) -> Result<Option<PathBuf>, ExitCode> {
+    let path = match (&cfg.records, &cfg.resume) {
         (Some(r), Some(s)) if r != s => {
             eprintln!("ply-referee: --records and --resume name different files");
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
         (r, s) => s.clone().or_else(|| r.clone()),
     };
-    let mut done = std::collections::BTreeSet::new();
     if let (Some(path), None) = (&cfg.records, &cfg.resume)
         && std::fs::metadata(path).is_ok_and(|m| m.len() > 0)
     {
@@ -246,105 +363,99 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
              or choose another file",
             path.display()
         );
-        return EXIT_USAGE;
+        return Err(EXIT_USAGE);
     }
-    if let Some(path) = &cfg.resume {
-        let resumed = match records::resume(path, &match_id) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("ply-referee: --resume: {e}");
-                return EXIT_USAGE;
-            }
-        };
-        if resumed.truncated_bytes > 0 {
-            eprintln!(
-                "ply-referee: dropped an unfinished last line ({} bytes) from {}",
-                resumed.truncated_bytes,
-                path.display()
-            );
-        }
-        if resumed.duplicates > 0 {
-            eprintln!(
-                "ply-referee: {} records repeat a game already recorded; each game counts once",
-                resumed.duplicates
-            );
-        }
-        let mut beyond = 0;
-        for (i, r) in &resumed.games {
-            if *i >= total {
-                beyond += 1;
-                continue;
-            }
-            if let Err(e) = verify_record(&start, r) {
-                eprintln!("ply-referee: --resume: {}: {e}", path.display());
-                return EXIT_USAGE;
-            }
-            tally.add(r);
-            done.insert(*i);
-        }
-        if beyond > 0 {
-            eprintln!(
-                "ply-referee: {beyond} recorded games lie beyond the {total} planned; not counted"
-            );
-        }
-    }
-    let mut writer = match &records_path {
-        None => None,
-        Some(p) => match RecordWriter::open(p) {
-            Ok(w) => Some(w),
-            Err(e) => {
-                eprintln!("ply-referee: cannot open records file {}: {e}", p.display());
-                return EXIT_RECORDS;
-            }
-        },
-    };
+    Ok(path)
+}
 
-    signal::install();
-    let pending: VecDeque<u64> = (0..total).filter(|i| !done.contains(i)).collect();
-    let pairs = cfg.repeat;
+/// Reads the games already recorded at `path` for this match, checks each against the
+/// rules and counts it; returns their numbers.
+fn resume_games<G: Game>(
+    path: &std::path::Path,
+    start: &G,
+    match_id: &str,
+    total: u64,
+    tally: &mut Tally,
+) -> Result<std::collections::BTreeSet<u64>, ExitCode> {
+    let resumed = match records::resume(path, match_id) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("ply-referee: --resume: {e}");
+            return Err(EXIT_USAGE);
+        }
+    };
+    if resumed.truncated_bytes > 0 {
+        eprintln!(
+            "ply-referee: dropped an unfinished last line ({} bytes) from {}",
+            resumed.truncated_bytes,
+            path.display()
+        );
+    }
+    if resumed.duplicates > 0 {
+        eprintln!(
+            "ply-referee: {} records repeat a game already recorded; each game counts once",
+            resumed.duplicates
+        );
+    }
+    let mut done = std::collections::BTreeSet::new();
+    let mut beyond = 0;
+    for (i, r) in &resumed.games {
+        if *i >= total {
+            beyond += 1;
+            continue;
+        }
+        if let Err(e) = verify_record(start, r) {
+            eprintln!("ply-referee: --resume: {}: {e}", path.display());
+            return Err(EXIT_USAGE);
+        }
+        tally.add(r);
+        done.insert(*i);
+    }
+    if beyond > 0 {
+        eprintln!(
+            "ply-referee: {beyond} recorded games lie beyond the {total} planned; not counted"
+        );
+    }
+    Ok(done)
+}
+
+/// Whether the SPRT (if any) has decided on the games of `tally`.
+fn sprt_decided(cfg: &MatchConfig, tally: &Tally) -> bool {
+    cfg.sprt
+        .as_ref()
+        .and_then(|s| s.decide(tally.llr(s, cfg.repeat)))
+        .is_some()
+}
+
+fn total_pending<G: Game>(shared: &Shared<G>) -> usize {
+    let q = shared.queue.lock().unwrap_or_else(|e| e.into_inner());
+    q.0.len()
+}
+
+/// A progress bar on stderr when it is a terminal and nothing else writes there (no `-v`,
+/// no human player).
+fn progress_bar(cfg: &MatchConfig, done: usize) -> Option<ProgressBar> {
     let show_bar = cfg.progress
         && !cfg.verbose
         && std::io::stderr().is_terminal()
         && !cfg.players.iter().any(|p| p.kind == PlayerKind::Human);
-    let bar = show_bar.then(|| {
-        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    show_bar.then(|| {
+        let b =
+            ProgressBar::with_draw_target(Some(cfg.total_games()), ProgressDrawTarget::stderr());
         if let Ok(style) =
             ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed}<{eta}]")
         {
             b.set_style(style);
         }
-        b.set_position(done.len() as u64);
+        b.set_position(done as u64);
         b
-    });
-    let mut printer = Printer { out, bar };
-    if !done.is_empty() {
-        printer.line(&format!(
-            "Resuming: {} of {total} games already finished",
-            done.len()
-        ));
-    }
+    })
+}
 
-    let sprt_decided = |t: &Tally| cfg.sprt.as_ref().and_then(|s| s.decide(t.llr(s, pairs)));
-    let human = cfg
-        .players
-        .iter()
-        .any(|p| p.kind == PlayerKind::Human)
-        .then(|| Arc::new(HumanInput::stdin()));
-    let workers = cfg.concurrency.min(pending.len());
-    let already_decided = sprt_decided(&tally).is_some();
-    let shared = Arc::new(Shared {
-        start: start.clone(),
-        match_id: match_id.clone(),
-        queue: Mutex::new((
-            pending,
-            Book::new(book_list, cfg.shuffle, cfg.seed, cfg.random_plies),
-        )),
-        stop: AtomicBool::new(already_decided),
-        abort: Arc::new(AtomicBool::new(false)),
-        human,
-        cfg: cfg.clone(),
-    });
-
+fn spawn_workers<G: Game>(
+    shared: &Arc<Shared<G>>,
+    workers: usize,
+) -> (Vec<std::thread::JoinHandle<()>>, mpsc::Receiver<Msg>) {
     let (tx, rx) = mpsc::channel();
     let mut handles = Vec::new();
     for w in 0..workers {
@@ -358,101 +469,127 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
             Err(e) => eprintln!("ply-referee: cannot start a worker thread: {e}"),
         }
     }
-    drop(tx);
+    (handles, rx)
+}
 
-    let mut alive = handles.len();
-    let mut engine_failed = false;
-    let mut records_failed = false;
-    let mut interrupted = false;
-    let mut announced_sprt = already_decided;
-    let mut last_score: Option<String> = None;
-    while alive > 0 {
-        if signal::interrupted() && !interrupted {
-            interrupted = true;
-            shared.abort.store(true, Ordering::SeqCst);
-            shared.stop.store(true, Ordering::SeqCst);
-            eprintln!("ply-referee: interrupted; stopping (finished games are recorded)");
+/// The main thread's state while games are played: it alone writes the records and stdout.
+struct MainLoop<'a, G: Game> {
+    printer: Printer<'a>,
+    tally: Tally,
+    writer: Option<RecordWriter>,
+    shared: Arc<Shared<G>>,
+    /// Workers that have not said `Done`.
+    alive: usize,
+    announced_sprt: bool,
+    engine_failed: bool,
+    records_failed: bool,
+    interrupted: bool,
+    /// The last score line printed (the summary does not repeat it).
+    last_score: Option<String>,
+}
+
+impl<G: Game> MainLoop<'_, G> {
+    /// Handles the workers' messages until every worker is done.
+    fn run(&mut self, rx: &mpsc::Receiver<Msg>) {
+        while self.alive > 0 {
+            if signal::interrupted() && !self.interrupted {
+                self.interrupted = true;
+                self.shared.abort.store(true, Ordering::SeqCst);
+                self.shared.stop.store(true, Ordering::SeqCst);
+                eprintln!("ply-referee: interrupted; stopping (finished games are recorded)");
+            }
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(msg) => self.handle(msg),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
         }
-        let msg = match rx.recv_timeout(Duration::from_millis(100)) {
-            Ok(m) => m,
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => break,
-        };
+    }
+
+    fn handle(&mut self, msg: Msg) {
+        let total = self.shared.cfg.total_games();
         match msg {
-            Msg::Started { index, p1, p2 } => {
-                printer.line(&report::started_line(index, total, &p1, &p2))
-            }
-            Msg::Finished(r) => {
-                if let Some(w) = writer.as_mut()
-                    && let Err(e) = w.append(&r)
-                {
-                    eprintln!(
-                        "ply-referee: cannot write the records file: {e}; stopping the match"
-                    );
-                    records_failed = true;
-                    shared.stop.store(true, Ordering::SeqCst);
-                }
-                tally.add(&r);
-                printer.line(&report::finished_line(&r));
-                let score = report::score_line(&tally);
-                printer.line(&score);
-                last_score = Some(score);
-                if cfg.rating_interval > 0
-                    && tally.games().is_multiple_of(cfg.rating_interval)
-                    && let Some(l) = report::elo_line(&tally.a)
-                {
-                    printer.line(&l);
-                }
-                if let Some(b) = &printer.bar {
-                    b.inc(1);
-                    b.set_message(format!(
-                        "{} {}-{}-{}",
-                        names[0], tally.a.wins, tally.a.losses, tally.a.draws
-                    ));
-                }
-                if !announced_sprt && sprt_decided(&tally).is_some() {
-                    announced_sprt = true;
-                    shared.stop.store(true, Ordering::SeqCst);
-                    if let Some(s) = &cfg.sprt {
-                        printer.line(&report::sprt_line(s, tally.llr(s, pairs), pairs));
-                    }
-                }
-            }
+            Msg::Started { index, p1, p2 } => self
+                .printer
+                .line(&report::started_line(index, total, &p1, &p2)),
+            Msg::Finished(r) => self.finished(&r),
             Msg::EngineDown(why) => {
                 eprintln!("ply-referee: {why}; stopping the match (--recover restarts engines)");
-                engine_failed = true;
-                shared.stop.store(true, Ordering::SeqCst);
+                self.engine_failed = true;
+                self.shared.stop.store(true, Ordering::SeqCst);
             }
             Msg::Fatal(why) => {
                 eprintln!("ply-referee: {why}");
-                engine_failed = true;
-                shared.stop.store(true, Ordering::SeqCst);
+                self.engine_failed = true;
+                self.shared.stop.store(true, Ordering::SeqCst);
             }
-            Msg::Done => alive -= 1,
+            Msg::Done => self.alive -= 1,
         }
     }
-    for h in handles {
-        let _ = h.join();
-    }
-    remove_variants_file();
-    if let Some(b) = printer.bar.take() {
-        b.finish_and_clear();
-    }
-    for l in report::summary(&tally, cfg.sprt.as_ref(), pairs) {
-        // The score line was just printed after the last game.
-        if Some(&l) != last_score.as_ref() {
-            printer.line(&l);
+
+    /// A finished game: recorded, counted, printed; the SPRT may end the match.
+    fn finished(&mut self, r: &GameRecord) {
+        let cfg = &self.shared.cfg;
+        if let Some(w) = self.writer.as_mut()
+            && let Err(e) = w.append(r)
+        {
+            eprintln!("ply-referee: cannot write the records file: {e}; stopping the match");
+            self.records_failed = true;
+            self.shared.stop.store(true, Ordering::SeqCst);
+        }
+        let tally = &mut self.tally;
+        tally.add(r);
+        self.printer.line(&report::finished_line(r));
+        let score = report::score_line(tally);
+        self.printer.line(&score);
+        self.last_score = Some(score);
+        if cfg.rating_interval > 0
+            && tally.games().is_multiple_of(cfg.rating_interval)
+            && let Some(l) = report::elo_line(&tally.a)
+        {
+            self.printer.line(&l);
+        }
+        if let Some(b) = &self.printer.bar {
+            b.inc(1);
+            b.set_message(format!(
+                "{} {}-{}-{}",
+                tally.names[0], tally.a.wins, tally.a.losses, tally.a.draws
+            ));
+        }
+        if !self.announced_sprt && sprt_decided(cfg, tally) {
+            self.announced_sprt = true;
+            self.shared.stop.store(true, Ordering::SeqCst);
+            if let Some(s) = &cfg.sprt {
+                let pairs = cfg.repeat;
+                self.printer
+                    .line(&report::sprt_line(s, tally.llr(s, pairs), pairs));
+            }
         }
     }
-    printer.line("Finished match");
-    if interrupted {
-        EXIT_INTERRUPTED
-    } else if records_failed {
-        EXIT_RECORDS
-    } else if engine_failed {
-        EXIT_ENGINE
-    } else {
-        EXIT_OK
+
+    /// The summary, and the exit code.
+    fn finish(mut self) -> i32 {
+        let cfg = &self.shared.cfg;
+        remove_variants_file();
+        if let Some(b) = self.printer.bar.take() {
+            b.finish_and_clear();
+        }
+        for l in report::summary(&self.tally, cfg.sprt.as_ref(), cfg.repeat) {
+            // The score line was just printed after the last game.
+            if Some(&l) != self.last_score.as_ref() {
+                self.printer.line(&l);
+            }
+        }
+        self.printer.line("Finished match");
+        if self.interrupted {
+            EXIT_INTERRUPTED
+        } else if self.records_failed {
+            EXIT_RECORDS
+        } else if self.engine_failed {
+            EXIT_ENGINE
+        } else {
+            EXIT_OK
+        }
     }
 }
 

@@ -16,24 +16,17 @@ mod imp {
     use super::INTERRUPTED;
     use std::sync::atomic::Ordering;
 
-    const SIGINT: i32 = 2;
-    const SIGTERM: i32 = 15;
-
     // Only an atomic store: async-signal-safe.
-    extern "C" fn on_signal(_signum: i32) {
+    extern "C" fn on_signal(_signum: libc::c_int) {
         INTERRUPTED.store(true, Ordering::SeqCst);
     }
 
-    unsafe extern "C" {
-        // C's signal(2); the handler type is `void (*)(int)`, the result the old handler.
-        fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-    }
-
     pub fn install() {
+        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
         // SAFETY: the handler only stores to a static atomic, which is async-signal-safe.
         unsafe {
-            signal(SIGINT, on_signal);
-            signal(SIGTERM, on_signal);
+            libc::signal(libc::SIGINT, handler);
+            libc::signal(libc::SIGTERM, handler);
         }
     }
 }

@@ -57,137 +57,174 @@ pub const ENGINE_KEYS: &str = "cmd=, arg=, dir=, name=, proto=ply|uci|fsf, optio
 
 /// Builds a player from its `--engine` words, after the `--each` words (its own words win).
 pub fn parse_player(words: &[String], each: &[String]) -> Result<PlayerSpec, String> {
-    let mut cmd: Option<String> = None;
-    let mut args = Vec::new();
-    let mut dir = None;
-    let mut name = None;
-    let mut dialect = Dialect::Auto;
-    let mut options: Vec<(String, String)> = Vec::new();
-    let mut restart = false;
-    let mut builtin: Option<PlayerKind> = None;
-    let mut limits = SearchLimits::default();
-
+    let mut player = PlayerWords::default();
     for word in each.iter().chain(words) {
-        let (key, value) = match word.split_once('=') {
-            Some(kv) => kv,
-            None => match word.as_str() {
-                "random" => ("builtin", "random"),
-                "human" => ("builtin", "human"),
-                _ => {
-                    return Err(format!(
-                        "'{word}' is not key=value (engine keys: {ENGINE_KEYS})"
-                    ));
-                }
-            },
-        };
-        let number = |what: &str| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{key}={value}: expected {what}"))
-        };
+        let (key, value) = key_value(word)?;
+        player.apply(key, value)?;
+    }
+    player.into_spec()
+}
+
+/// A word of an `--engine` group as key and value; `random` and `human` stand alone.
+fn key_value(word: &str) -> Result<(&str, &str), String> {
+    match word.split_once('=') {
+        Some(kv) => Ok(kv),
+        None => match word {
+            "random" => Ok(("builtin", "random")),
+            "human" => Ok(("builtin", "human")),
+            _ => Err(format!(
+                "'{word}' is not key=value (engine keys: {ENGINE_KEYS})"
+            )),
+        },
+    }
+}
+
+/// What an `--engine` group's words have said so far (a later word overrides an earlier).
+#[derive(Default)]
+struct PlayerWords {
+    cmd: Option<String>,
+    args: Vec<String>,
+    dir: Option<PathBuf>,
+    name: Option<String>,
+    /// `None`: decided after the handshake ([`Dialect::Auto`]).
+    dialect: Option<Dialect>,
+    options: Vec<(String, String)>,
+    restart: bool,
+    builtin: Option<PlayerKind>,
+    limits: SearchLimits,
+}
+
+impl PlayerWords {
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
-            "cmd" => cmd = Some(value.to_string()),
-            "arg" => args.push(value.to_string()),
-            "dir" => dir = Some(PathBuf::from(value)),
+            "cmd" => self.cmd = Some(value.to_string()),
+            "arg" => self.args.push(value.to_string()),
+            "dir" => self.dir = Some(PathBuf::from(value)),
             "name" => {
                 if value.is_empty() || value.contains(char::is_whitespace) {
                     return Err(format!(
                         "name={value}: a name must be one word (output lines are parsed by word)"
                     ));
                 }
-                name = Some(value.to_string());
+                self.name = Some(value.to_string());
             }
             "proto" => {
-                dialect = match value {
+                self.dialect = Some(match value {
                     "ply" => Dialect::Ply,
                     "uci" => Dialect::Uci,
                     "fsf" => Dialect::Fsf,
                     "auto" => Dialect::Auto,
                     _ => return Err(format!("proto={value}: expected ply, uci, fsf or auto")),
-                }
+                })
             }
             "restart" => {
-                restart = match value {
+                self.restart = match value {
                     "on" | "true" | "1" => true,
                     "off" | "false" | "0" => false,
                     _ => return Err(format!("restart={value}: expected on or off")),
                 }
             }
             "builtin" => {
-                builtin = Some(match value {
+                self.builtin = Some(match value {
                     "random" => PlayerKind::Random,
                     "human" => PlayerKind::Human,
                     _ => return Err(format!("builtin={value}: expected random or human")),
                 })
             }
-            "tc" => {
-                limits.tc = TimeControl::parse(value)?;
+            "tc" | "st" | "depth" | "nodes" | "timemargin" => {
+                apply_limit(&mut self.limits, key, value)?
             }
-            "st" => {
-                let st = parse_seconds(value).map_err(|e| format!("st={value}: {e}"))?;
-                if st.is_zero() {
-                    return Err("st=0 leaves no time to move".into());
-                }
-                limits.movetime = Some(st);
-            }
-            "depth" => {
-                let d = number("a depth of at least 1")?;
-                if d == 0 || d > u32::MAX as u64 {
-                    return Err(format!("depth={value}: expected a depth of at least 1"));
-                }
-                limits.depth = Some(d as u32);
-            }
-            "nodes" => {
-                let n = number("a node count of at least 1")?;
-                if n == 0 {
-                    return Err("nodes=0: expected a node count of at least 1".into());
-                }
-                limits.nodes = Some(n);
-            }
-            "timemargin" => limits.margin = Duration::from_millis(number("milliseconds")?),
             _ => match key.strip_prefix("option.") {
                 Some(opt) if !opt.is_empty() => {
-                    options.retain(|(n, _)| n != opt);
-                    options.push((opt.to_string(), value.to_string()));
+                    self.options.retain(|(n, _)| n != opt);
+                    self.options.push((opt.to_string(), value.to_string()));
                 }
                 _ => return Err(format!("unknown key '{key}' (engine keys: {ENGINE_KEYS})")),
             },
         }
+        Ok(())
     }
 
-    let kind = match (builtin, cmd) {
-        (Some(_), Some(_)) => {
-            return Err("a player is either cmd=... or builtin=..., not both".into());
+    /// The player the words describe: an engine (with a limit) or a built-in player.
+    fn into_spec(self) -> Result<PlayerSpec, String> {
+        let kind = match (self.builtin, self.cmd) {
+            (Some(_), Some(_)) => {
+                return Err("a player is either cmd=... or builtin=..., not both".into());
+            }
+            (Some(k), None) => k,
+            (None, Some(cmd)) => PlayerKind::Engine {
+                launch: Launch {
+                    cmd,
+                    args: self.args,
+                    dir: self.dir,
+                },
+                dialect: self.dialect.unwrap_or(Dialect::Auto),
+                options: self.options,
+                restart: self.restart,
+            },
+            (None, None) => {
+                return Err(format!(
+                    "a player needs cmd=PATH or builtin=random|human (engine keys: {ENGINE_KEYS})"
+                ));
+            }
+        };
+        if matches!(kind, PlayerKind::Engine { .. }) && !self.limits.is_bounded() {
+            return Err(
+                "an engine needs a limit: tc=moves/time+inc, st=SECONDS, depth=N or nodes=N \
+                 (on --engine or --each)"
+                    .into(),
+            );
         }
-        (Some(k), None) => k,
-        (None, Some(cmd)) => PlayerKind::Engine {
-            launch: Launch { cmd, args, dir },
-            dialect,
-            options,
-            restart,
-        },
-        (None, None) => {
-            return Err(format!(
-                "a player needs cmd=PATH or builtin=random|human (engine keys: {ENGINE_KEYS})"
-            ));
-        }
-    };
-    if matches!(kind, PlayerKind::Engine { .. }) && !limits.is_bounded() {
-        return Err(
-            "an engine needs a limit: tc=moves/time+inc, st=SECONDS, depth=N or nodes=N \
-             (on --engine or --each)"
-                .into(),
-        );
+        let name = self.name.unwrap_or_else(|| match &kind {
+            PlayerKind::Engine { launch, .. } => std::path::Path::new(&launch.cmd)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "engine".into()),
+            PlayerKind::Random => "random".into(),
+            PlayerKind::Human => "human".into(),
+        });
+        Ok(PlayerSpec {
+            name,
+            kind,
+            limits: self.limits,
+        })
     }
-    let name = name.unwrap_or_else(|| match &kind {
-        PlayerKind::Engine { launch, .. } => std::path::Path::new(&launch.cmd)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "engine".into()),
-        PlayerKind::Random => "random".into(),
-        PlayerKind::Human => "human".into(),
-    });
-    Ok(PlayerSpec { name, kind, limits })
+}
+
+/// Applies one of the search-limit keys (`tc`, `st`, `depth`, `nodes`, `timemargin`).
+fn apply_limit(limits: &mut SearchLimits, key: &str, value: &str) -> Result<(), String> {
+    let number = |what: &str| -> Result<u64, String> {
+        value
+            .parse::<u64>()
+            .map_err(|_| format!("{key}={value}: expected {what}"))
+    };
+    match key {
+        "tc" => limits.tc = TimeControl::parse(value)?,
+        "st" => {
+            let st = parse_seconds(value).map_err(|e| format!("st={value}: {e}"))?;
+            if st.is_zero() {
+                return Err("st=0 leaves no time to move".into());
+            }
+            limits.movetime = Some(st);
+        }
+        "depth" => {
+            let d = number("a depth of at least 1")?;
+            if d == 0 || d > u32::MAX as u64 {
+                return Err(format!("depth={value}: expected a depth of at least 1"));
+            }
+            limits.depth = Some(d as u32);
+        }
+        "nodes" => {
+            let n = number("a node count of at least 1")?;
+            if n == 0 {
+                return Err("nodes=0: expected a node count of at least 1".into());
+            }
+            limits.nodes = Some(n);
+        }
+        "timemargin" => limits.margin = Duration::from_millis(number("milliseconds")?),
+        _ => unreachable!("apply_limit is called with a limit key"),
+    }
+    Ok(())
 }
 
 /// Makes the two names different (`ply` and `ply` become `ply#1` and `ply#2`), so every

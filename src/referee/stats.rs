@@ -6,7 +6,7 @@
 //! a win is a game A won.
 
 /// Φ⁻¹(0.975): the 95% two-sided normal quantile cutechess uses (`phiInv(0.975)`), which
-/// design notes round to 1.96.
+/// is usually rounded to 1.96.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Elo difference that gives an expected score `mu` (0 < mu < 1) under the logistic

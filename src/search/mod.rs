@@ -19,65 +19,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Outcome, SearchHints};
+use crate::game::{Game, SearchHints};
 use tt::{Bound, Table, from_tt, to_tt};
 
-/// The score of a win at the root itself; a win `n` plies away scores `MATE - n`.
-pub const MATE: i32 = 1_000_000;
-/// Deepest ply the search reaches (its stacks are this deep).
-pub const MAX_PLY: usize = 256;
-/// Scores at least this large (in absolute value) are wins or losses at a known distance.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+// The value vocabulary lives in `crate::value`; these re-exports keep `search::MATE` and
+// friends working while other branches still import them from here.
+pub use crate::value::{MATE, MATE_BOUND, MAX_PLY, Score, is_mate, terminal_value};
+
 const INF: i32 = MATE + 1;
 /// The iterative deepening's last depth when no depth limit is given.
 pub const MAX_DEPTH: u32 = (MAX_PLY - 6) as u32;
-
-/// A score as the protocol reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Heuristic value, from the side to move.
-    Cp(i32),
-    /// Forced win in this many moves of the side to move (counting the last); negative when
-    /// it loses, counting the moves it still makes. `Mate(0)` is a finished game.
-    Mate(i32),
-}
-
-impl Score {
-    pub fn from_value(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Mate((MATE - v + 1) / 2)
-        } else if v <= -MATE_BOUND {
-            // A loss n plies away: n is even when the opponent makes the last move, odd when
-            // the side to move is forced to (misère Nim); both round up to its moves.
-            Score::Mate(-((MATE + v + 1) / 2))
-        } else {
-            Score::Cp(v)
-        }
-    }
-}
-
-impl std::fmt::Display for Score {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Cp(v) => write!(f, "cp {v}"),
-            Score::Mate(n) => write!(f, "mate {n}"),
-        }
-    }
-}
-
-/// Whether `v` proves the game's result (a win or loss at a known distance).
-pub fn is_mate(v: i32) -> bool {
-    v.abs() >= MATE_BOUND
-}
-
-/// The value of a finished game for the side to move, `ply` plies from the root.
-pub fn terminal_value(outcome: Outcome, side: crate::game::Player, ply: usize) -> i32 {
-    match outcome {
-        Outcome::Draw => 0,
-        Outcome::Win(p) if p == side => MATE - ply as i32,
-        Outcome::Win(_) => -(MATE - ply as i32),
-    }
-}
 
 /// A clock as UCI gives it, for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::MATE_BOUND;
+use crate::value::MATE_BOUND;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {

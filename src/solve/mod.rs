@@ -1,11 +1,13 @@
 //! Perfect play where a game can be solved here: exact values and value-keeping moves.
 //!
 //! A [`Solver`] answers for one position with a proven value in the searcher's scale
-//! (`search::MATE - n` for a win whose last move is `n` plies away, its negative for a loss,
+//! (`value::MATE - n` for a win whose last move is `n` plies away, its negative for a loss,
 //! 0 for a draw) and a move that keeps it: the fastest win, the slowest loss, or any drawing
 //! move. It may decline (return `None`) when it cannot prove the value within its budget;
 //! the engine then falls back to the heuristic search.
 
+// Lints in files another branch is rewriting (issue 12); drop once they are fixed there.
+#[allow(clippy::manual_div_ceil, clippy::manual_is_multiple_of)]
 pub mod connect4;
 pub mod nim;
 pub mod teeko;
@@ -15,6 +17,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::Game;
+use crate::value::{BoundedScore, MATE, Score, ScoreBound};
+// `back_up` lives in `crate::value`; this re-export keeps `solve::back_up` working while other
+// branches still import it from here.
+pub use crate::value::back_up;
 
 /// How long a solver may work on one position.
 pub struct Budget<'a> {
@@ -54,15 +60,23 @@ impl<M> Solution<M> {
     /// The score as the protocol prints it: `cp 0`, `mate n`, or, when only the result is
     /// proven, the bound in mate form with `lowerbound` (a win at most this far away) or
     /// `upperbound` (a loss lasting at most this long).
-    pub fn score_text(&self) -> String {
+    /// A bound may lie further away than [`crate::value::MAX_PLY`] (a long Nim game): it is
+    /// written in moves all the same.
+    pub fn score(&self) -> BoundedScore {
         if self.exact || self.value == 0 {
-            return crate::search::Score::from_value(self.value).to_string();
+            return BoundedScore::exact(Score::from_value(self.value));
         }
-        let moves = (crate::search::MATE - self.value.abs() + 1) / 2;
+        let moves = (MATE - self.value.abs() + 1) / 2;
         if self.value > 0 {
-            format!("mate {moves} lowerbound")
+            BoundedScore {
+                score: Score::Mate(moves),
+                bound: ScoreBound::Lower,
+            }
         } else {
-            format!("mate -{moves} upperbound")
+            BoundedScore {
+                score: Score::Mate(-moves),
+                bound: ScoreBound::Upper,
+            }
         }
     }
 }
@@ -88,14 +102,30 @@ pub trait Solver<G: Game>: Send {
     /// Lets the solver search with up to `threads` threads (the `Threads` option). Solvers
     /// that answer by lookup or formula ignore it.
     fn set_threads(&mut self, _threads: usize) {}
+
+    /// Turns the solver's opening book on or off (the `UseBook` option). Solvers without one
+    /// ignore it.
+    fn set_book(&mut self, _on: bool) {}
+
+    /// The share of the side's remaining clock the solver may spend on `pos` (0 to 1), where
+    /// a proof is likely soon and pays for the rest of the game (every later position is then
+    /// proven from the solver's table in no time). 0, the default, leaves the solver its
+    /// usual part of the move's budget; the engine never gives it more than the move's hard
+    /// limit allows the whole search.
+    fn proof_share(&self, _pos: &G) -> f64 {
+        0.0
+    }
 }
 
-/// Games that have a solver for (some of) their rule variants.
+/// The games the engine plays, with the solver of those that have one for (some of) their
+/// rule variants. A game without a solver implements it with an empty body.
 pub trait Solvable: Game {
-    /// A solver for the rules `start` plays by, or `None` when none applies. A solver that
-    /// caches results in a table of its own sizes it at about `table_mb` MiB (the engine
-    /// passes its `Hash` option, `ply analyse` its `--hash`).
-    fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>>;
+    /// A solver for the rules `start` plays by, or `None` when none applies (the default). A
+    /// solver that caches results in a table of its own sizes it at about `table_mb` MiB (the
+    /// engine passes its `Hash` option, `ply analyse` its `--hash`).
+    fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
+        None
+    }
 
     /// Whether the solver for the rules `start` plays by keeps a cache sized by `table_mb`
     /// (then the engine gives it a share of `Hash`, see `protocol.md`).
@@ -105,22 +135,35 @@ pub trait Solvable: Game {
 }
 
 /// Chess has no solver here (endgame tablebases would be one): the searcher plays it.
-impl Solvable for crate::games::Chess {
-    fn solver(_start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
-        None
-    }
-}
+impl Solvable for crate::games::Chess {}
 
-/// The value of a position from the value of the child a move leads to: the sign flips
-/// (the child is scored for the other side) and a win or loss is one ply further away.
-#[inline]
-pub fn back_up(child: i32) -> i32 {
-    let v = -child;
-    if v >= crate::search::MATE_BOUND {
-        v - 1
-    } else if v <= -crate::search::MATE_BOUND {
-        v + 1
-    } else {
-        v
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solution(value: i32, exact: bool) -> Solution<u8> {
+        Solution {
+            best: None,
+            value,
+            exact,
+            pv: Vec::new(),
+            nodes: 0,
+            tbhits: 0,
+        }
+    }
+
+    #[test]
+    fn scores_of_exact_values_and_of_bounds() {
+        assert_eq!(solution(MATE - 3, true).score().to_string(), "mate 2");
+        assert_eq!(solution(0, false).score().to_string(), "cp 0");
+        // Bounds are written in moves even beyond the searcher's mate range.
+        assert_eq!(
+            solution(MATE - 667, false).score().to_string(),
+            "mate 334 lowerbound"
+        );
+        assert_eq!(
+            solution(-(MATE - 10), false).score().to_string(),
+            "mate -5 upperbound"
+        );
     }
 }

@@ -14,11 +14,11 @@
 
 use std::collections::HashMap;
 
-use super::{Budget, Solution, Solvable, Solver, back_up};
+use super::{Budget, Solution, Solvable, Solver};
 use crate::game::Game;
 use crate::games::Nim;
 use crate::games::nim::{MAX_HEAPS, NimMove};
-use crate::search::MATE;
+use crate::value::{MATE, back_up};
 
 /// Memory the memo may take per position it holds: a 36-byte entry (32-byte key, value) of
 /// a hash map allocated once at the capacity the budget allows, at its worst load factor.
@@ -254,7 +254,7 @@ impl Solver<Nim> for NimSolver {
     fn solve(&mut self, pos: &Nim, budget: &Budget) -> Option<Solution<NimMove>> {
         debug_assert!(pos.heaps().len() <= MAX_HEAPS);
         if let Some(o) = pos.outcome() {
-            let value = crate::search::terminal_value(o, pos.side_to_move(), 0);
+            let value = crate::value::terminal_value(o, pos.side_to_move(), 0);
             return Some(Solution {
                 best: None,
                 value,
@@ -317,7 +317,7 @@ impl Solvable for Nim {
 mod tests {
     use super::*;
     use crate::game::{Params, Player};
-    use crate::search::{Score, terminal_value};
+    use crate::value::{Score, terminal_value};
     use std::sync::atomic::AtomicBool;
 
     /// Plain negamax with exact distances over the whole game tree: the oracle.

@@ -3,10 +3,10 @@
 
 use std::sync::OnceLock;
 
-use super::{Budget, Solution, Solvable, Solver, back_up};
+use super::{Budget, Solution, Solvable, Solver};
 use crate::game::{Game, Player};
 use crate::games::TicTacToe;
-use crate::search::terminal_value;
+use crate::value::{back_up, terminal_value};
 
 /// Base-3 index of a board: cell i contributes 3^i times 0 (empty), 1 (x) or 2 (o).
 fn index(p: &TicTacToe) -> usize {
@@ -118,12 +118,13 @@ impl Solvable for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{MATE, Score};
+    use crate::value::{MATE, Score};
 
     #[test]
     fn start_is_a_draw_and_counts_match() {
         assert_eq!(value(&TicTacToe::default()), 0);
-        // 5478 reachable positions, 958 of them finished (design.md §5).
+        // 5478 reachable positions, 958 of them finished (also counted by
+        // scripts/perft_oracle.py).
         let t = table();
         assert_eq!(t.iter().filter(|&&v| v != UNKNOWN).count(), 5478);
         let _ = MATE;

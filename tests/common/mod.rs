@@ -9,9 +9,12 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use ply::protocol::response::{self, InfoLine};
+
 pub const TIMEOUT: Duration = Duration::from_secs(60);
 
-pub struct Engine {
+/// A `ply` engine process driven by a test through its protocol.
+pub struct PlyProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -27,29 +30,37 @@ pub struct Go {
 }
 
 impl Go {
-    /// The last `score ...` of the info lines, such as `cp 0` or `mate 3`.
-    pub fn score(&self) -> String {
-        let last = self
-            .infos
-            .iter()
-            .rev()
-            .find(|l| l.contains(" score "))
-            .expect("a score");
-        let rest = &last[last.find(" score ").unwrap() + 7..];
-        rest.split_whitespace()
-            .take(2)
-            .collect::<Vec<_>>()
-            .join(" ")
+    /// The `info` lines among `infos`, as the protocol's type.
+    pub fn info_lines(&self) -> Vec<InfoLine> {
+        self.infos.iter().filter_map(|l| l.parse().ok()).collect()
     }
 
-    /// The value of `key` in the last info line that has it.
+    /// The last `score ...` of the info lines, such as `cp 0` or `mate 3` (without a bound).
+    pub fn score(&self) -> String {
+        self.info_lines()
+            .iter()
+            .rev()
+            .find_map(|i| i.score)
+            .expect("a score")
+            .score
+            .to_string()
+    }
+
+    /// The value of the numeric field `key` (`depth`, `nodes`, `time`, `tbhits`, ...) in the
+    /// last info line that has it.
     pub fn field(&self, key: &str) -> Option<String> {
-        self.infos.iter().rev().find_map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            w.iter()
-                .position(|&t| t == key)
-                .and_then(|i| w.get(i + 1))
-                .map(|s| s.to_string())
+        self.info_lines().iter().rev().find_map(|i| {
+            match key {
+                "depth" => i.depth.map(u64::from),
+                "seldepth" => i.seldepth.map(u64::from),
+                "nodes" => i.nodes,
+                "nps" => i.nps,
+                "time" => i.time,
+                "hashfull" => i.hashfull.map(u64::from),
+                "tbhits" => i.tbhits,
+                _ => panic!("no numeric info field '{key}'"),
+            }
+            .map(|v| v.to_string())
         })
     }
 }
@@ -63,17 +74,17 @@ pub fn hermetic(cmd: &mut Command) {
     cmd.env("PLY_TABLES", dir).env("PLY_TABLES_AUTOBUILD", "0");
 }
 
-impl Engine {
-    pub fn start() -> Engine {
-        Engine::start_with_env(&[])
+impl PlyProcess {
+    pub fn start() -> PlyProcess {
+        PlyProcess::start_with_env(&[])
     }
 
-    pub fn start_with_env(env: &[(&str, &str)]) -> Engine {
-        Engine::start_with(&[], env)
+    pub fn start_with_env(env: &[(&str, &str)]) -> PlyProcess {
+        PlyProcess::start_with(&[], env)
     }
 
     /// `ply` with these command-line arguments (`--game chess`) and environment.
-    pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> Engine {
+    pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> PlyProcess {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ply"));
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -99,7 +110,7 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine {
+        PlyProcess {
             child,
             stdin,
             lines: rx,
@@ -190,7 +201,7 @@ impl Engine {
     pub fn collect_go(&mut self) -> Go {
         let mut lines = self.read_until(|l| l.starts_with("bestmove"));
         let last = lines.pop().unwrap();
-        let bestmove = last.split_whitespace().nth(1).unwrap_or("").to_string();
+        let bestmove = response::bestmove(&last).unwrap_or("").to_string();
         Go {
             infos: lines,
             bestmove,
@@ -222,7 +233,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for PlyProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();

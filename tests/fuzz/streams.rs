@@ -8,7 +8,7 @@
 //! knows nothing of the engine's internals: it writes bytes, and the checker judges the
 //! answers by protocol.md alone.
 
-use ply::game::{Game, Params};
+use ply::game::{Game, Params, play_moves};
 use ply::util::Rng;
 
 /// One stream: its lines (without line endings) and how to send them.
@@ -37,16 +37,7 @@ impl Model {
     /// tracked position is not one the rules accept.
     fn legal_moves(&self) -> Vec<String> {
         fn moves<G: Game>(m: &Model) -> Option<Vec<String>> {
-            let params = Params::parse(m.params.iter().map(String::as_str)).ok()?;
-            let start = G::new(&params).ok()?;
-            let mut pos = match &m.fen {
-                Some(f) => start.from_fen(f).ok()?,
-                None => start,
-            };
-            for t in &m.moves {
-                let mv = pos.parse_move(t).ok()?;
-                pos.play(mv);
-            }
+            let pos = m.position::<G>()?;
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);
             Some(legal.into_iter().map(|mv| pos.format_move(mv)).collect())
@@ -54,19 +45,20 @@ impl Model {
         ply::with_game!(self.name, G => moves::<G>(self), _ => None).unwrap_or_default()
     }
 
+    /// The tracked position by ply's own rules, if they accept it.
+    fn position<G: Game>(&self) -> Option<G> {
+        let params = Params::parse(self.params.iter().map(String::as_str)).ok()?;
+        let start = G::new(&params).ok()?;
+        let base = match &self.fen {
+            Some(f) => start.from_fen(f).ok()?,
+            None => start,
+        };
+        play_moves(&base, &self.moves).ok()
+    }
+
     fn fen(&self) -> Option<String> {
         fn fen<G: Game>(m: &Model) -> Option<String> {
-            let params = Params::parse(m.params.iter().map(String::as_str)).ok()?;
-            let start = G::new(&params).ok()?;
-            let mut pos = match &m.fen {
-                Some(f) => start.from_fen(f).ok()?,
-                None => start,
-            };
-            for t in &m.moves {
-                let mv = pos.parse_move(t).ok()?;
-                pos.play(mv);
-            }
-            Some(pos.fen())
+            Some(m.position::<G>()?.fen())
         }
         ply::with_game!(self.name, G => fen::<G>(self), _ => None)
     }

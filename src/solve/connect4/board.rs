@@ -37,24 +37,13 @@ impl<const W: usize, const H: usize> Geo<W, H> {
         }
         m
     };
-    /// [`Geo::ODD_ROWS`] plus, when `H` is even, the sentinel row (row `H + 1` counted from
-    /// 1 is odd): where the first empty cell of a column lies when its height is even.
-    pub const ODD_ROWS_EXT: u64 = {
-        let mut m = 0u64;
-        let mut r = 0;
-        while r <= H {
-            m |= Self::BOTTOM << r;
-            r += 2;
-        }
-        m
-    };
     /// Columns from the centre outwards, `W / 2` first, then alternately left and right:
     /// the static move order.
     pub const ORDER: [usize; W] = {
         let mut o = [0usize; W];
         let mut i = 0;
         while i < W {
-            let off = (i + 1) / 2;
+            let off = i.div_ceil(2);
             o[i] = if i % 2 == 1 { W / 2 - off } else { W / 2 + off };
             i += 1;
         }
@@ -127,6 +116,63 @@ impl<const W: usize, const H: usize> Geo<W, H> {
         let m = p & (p >> (H + 2));
         any |= m & (m >> (2 * (H + 2)));
         any != 0
+    }
+
+    /// The cells of every four in a line within `stones` along shift `s` (1 vertical, `H + 1`
+    /// horizontal, `H` and `H + 2` diagonal).
+    #[inline(always)]
+    fn four_cells(stones: u64, s: usize) -> u64 {
+        let pairs = stones & (stones >> s);
+        let quads = pairs & (pairs >> (2 * s));
+        quads | (quads << s) | (quads << (2 * s)) | (quads << (3 * s))
+    }
+
+    /// An upper bound on the Pons score of the side to move, `A`, when `A` is the first player
+    /// (an even number of discs down) and `H` is even: `MAX` when none applies.
+    ///
+    /// Claimeven (Allis), generalised to columns of odd height: the second player `B` answers
+    /// every `A` disc on an odd row (rows counted from 1 at the bottom) with the cell right
+    /// above it, and every `A` disc on an even row, which only a column of odd height offers,
+    /// with the playable even-row cell of another column of odd height (with an even number
+    /// of discs down, such columns come in pairs). So `A` gets at most its discs, the empty
+    /// odd-row cells and the cells playable now; `B` gets at least its discs and the empty
+    /// even-row cells not playable now. If `A` cannot make four of its share, it cannot win
+    /// (bound 0). If `B` then makes four of its own share, `B` wins; its four is complete by
+    /// the time its last empty cell is filled, while every cell above that one is still
+    /// empty, which bounds how late `B`'s winning disc comes (bound below 0).
+    #[inline(always)]
+    pub fn claimeven_bound(cur: u64, mask: u64, possible: u64) -> i32 {
+        let empty = Self::BOARD & !mask;
+        if Self::aligned(cur | (empty & Self::ODD_ROWS) | possible) {
+            return i32::MAX;
+        }
+        let b = (cur ^ mask) | (empty & !Self::ODD_ROWS & !possible);
+        if !Self::aligned(b) {
+            return 0;
+        }
+        // Horizontal fours lie in one row: the lowest one has the most empty cells above
+        // each of its cells. Other fours: the highest empty cell of any of them, at worst.
+        let horizontal = Self::four_cells(b, H + 1);
+        let others =
+            (Self::four_cells(b, 1) | Self::four_cells(b, H) | Self::four_cells(b, H + 2)) & empty;
+        // Empty cells that stay above the last-filled cell of some four of B's, at least.
+        let mut above = 0;
+        if horizontal != 0 {
+            let low = (0..H)
+                .find(|&r| horizontal & (Self::BOTTOM << r) != 0)
+                .unwrap_or(H - 1);
+            above = H - 1 - low;
+        }
+        if others != 0 {
+            let high = (0..H)
+                .rev()
+                .find(|&r| others & (Self::BOTTOM << r) != 0)
+                .unwrap_or(0);
+            above = above.max(H - 1 - high);
+        }
+        // B completes its four by move CELLS - above, with its disc number (CELLS - above)/2.
+        let top_score = (Self::CELLS + 1) / 2 + 1;
+        -(top_score - (Self::CELLS - above as i32) / 2)
     }
 
     /// The board reflected left to right: column `c` becomes column `W - 1 - c`. Works on

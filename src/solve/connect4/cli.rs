@@ -20,6 +20,7 @@ use crate::games::Connect4;
         position: `<moves> <score> <nodes> <wall µs> <CPU µs>` (CPU time of the whole process), then ` ok` or \
         ` MISMATCH expected <e>` when a score was expected; then a summary line \
         `summary positions=N checked=C correct=K mean_us=T mean_cpu_us=U mean_nodes=M total_s=S`.\n\n\
+        `ply solve connect4 book --help` describes the opening book's builder.\n\n\
         Score: 0 for a draw; 22 - k when the side to move forces a win with its k-th disc; \
         -(22 - k) when the opponent does. The empty board scores 1."
 )]
@@ -66,6 +67,9 @@ struct Case {
 
 /// `ply solve connect4 ARGS...` (`--help` lists them).
 pub fn cli(args: &[String]) -> Result<(), String> {
+    if args.first().is_some_and(|a| a == "book") {
+        return super::book_build::cli(&args[1..]);
+    }
     let argv = std::iter::once("ply solve connect4".to_string()).chain(args.iter().cloned());
     let args = match Args::try_parse_from(argv) {
         Ok(a) => a,
@@ -109,7 +113,9 @@ pub fn cli(args: &[String]) -> Result<(), String> {
         if args.reset_each {
             solver.reset();
         }
-        let (t, c) = (Instant::now(), cpu_seconds());
+        // The CPU clock is a system call: read it outside the wall-clock interval.
+        let c = cpu_seconds();
+        let t = Instant::now();
         let scored = solver.score(&pos);
         let us = t.elapsed().as_secs_f64() * 1e6;
         let cpu_us = (cpu_seconds() - c) * 1e6;

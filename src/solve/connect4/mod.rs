@@ -16,6 +16,8 @@
 //! write them (so a large table costs nothing until used).
 
 mod board;
+pub mod book;
+mod book_build;
 mod cli;
 mod search;
 mod table;
@@ -33,9 +35,10 @@ use table::Table;
 /// The table size a solver gets unless told otherwise, in MiB.
 pub const DEFAULT_TABLE_MB: usize = 512;
 
-/// A solve from a position with `e` empty cells uses `2^(e - TABLE_BITS_BELOW_EMPTY)` buckets
-/// of the table (at least the minimum, at most all).
-const TABLE_BITS_BELOW_EMPTY: u32 = 16;
+/// A solve from a position with `e` empty cells starts with `2^(e - TABLE_BITS_BELOW_EMPTY)`
+/// buckets of the table (at least the minimum, at most all), and grows the prefix as its
+/// probes show the tree's size (see `search::grow_for`).
+const TABLE_BITS_BELOW_EMPTY: u32 = 22;
 
 /// Calls `$f::<W, H>($args)` for the board size `($w, $h)`, as `Some(..)`, or gives `None`
 /// for a size the solver is not compiled for.
@@ -85,6 +88,8 @@ pub struct Connect4Solver {
     height: u32,
     table: Table,
     threads: usize,
+    /// Answer from the opening book ([`book`]) where it has the position.
+    book: bool,
 }
 
 impl Connect4Solver {
@@ -106,6 +111,7 @@ impl Connect4Solver {
             height: r.height,
             table: Table::new(r.width * (r.height + 1), mb),
             threads: 1,
+            book: true,
         })
     }
 
@@ -133,6 +139,12 @@ impl Connect4Solver {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Whether [`Solver::solve`] answers from the opening book where it can (on by default;
+    /// [`Connect4Solver::score`] always searches).
+    pub fn set_book(&mut self, on: bool) {
+        self.book = on;
     }
 
     fn check_size(&self, pos: &Connect4) {
@@ -168,17 +180,15 @@ impl Connect4Solver {
             return Some(Scored { score: s, nodes: 0 });
         }
         let (cur, mask, moves) = (pos.current(), pos.mask(), pos.moves_played());
-        // Small solves use a prefix of the table that stays in the caches; measured on Pons'
-        // sets, 16 K buckets (512 KiB) beat any larger prefix on time up to begin-hard.
+        // Small solves use a prefix of the table that stays in the caches.
         let empty = self.width * self.height - moves;
-        let bits = empty.saturating_sub(TABLE_BITS_BELOW_EMPTY);
         // A solve with limits uses what of the table is backed (see table::Warmer), not to
         // pay page faults on its clock; one without uses all of it.
         if budget.deadline.is_none() && budget.nodes.is_none() {
             self.table.use_all();
         }
-        self.table.set_bucket_bits(bits);
-        self.table.mark_dirty();
+        self.table
+            .begin_solve(empty.saturating_sub(TABLE_BITS_BELOW_EMPTY));
         let (table, threads) = (&self.table, self.threads);
         dispatch!(
             self.width,
@@ -297,6 +307,20 @@ pub fn value_from_score(score: i32, moves: u32, cells: u32) -> i32 {
 impl Solver<Connect4> for Connect4Solver {
     fn solve(&mut self, pos: &Connect4, budget: &Budget) -> Option<Solution<u8>> {
         let cells = pos.rules().width * pos.rules().height;
+        if let Some(m) = self
+            .book
+            .then(|| book::Book::builtin().lookup(pos))
+            .flatten()
+        {
+            return Some(Solution {
+                best: Some(m.column),
+                value: value_from_score(m.score, pos.moves_played(), cells),
+                exact: true,
+                pv: vec![m.column],
+                nodes: 0,
+                tbhits: 1,
+            });
+        }
         let scored = self.score_within(pos, budget)?;
         let value = value_from_score(scored.score, pos.moves_played(), cells);
         if pos.outcome().is_some() {
@@ -339,7 +363,30 @@ impl Solver<Connect4> for Connect4Solver {
     fn set_threads(&mut self, threads: usize) {
         Connect4Solver::set_threads(self, threads);
     }
+
+    fn set_book(&mut self, on: bool) {
+        Connect4Solver::set_book(self, on);
+    }
+
+    /// A quarter of the clock in the first eight plies past the opening book (7×6, book on):
+    /// there most positions are proven in milliseconds but a few take seconds (README,
+    /// opening book), and once one is proven the rest of the game is.
+    fn proof_share(&self, pos: &Connect4) -> f64 {
+        let r = pos.rules();
+        let depth = book::Book::builtin().depth;
+        let past = pos.moves_played().saturating_sub(depth);
+        if self.book && (r.width, r.height) == (7, 6) && (1..=PROOF_PLIES).contains(&past) {
+            PROOF_SHARE
+        } else {
+            0.0
+        }
+    }
 }
+
+/// How many plies past the book, and what share of its clock, the engine gives the solver
+/// ([`Solver::proof_share`]).
+const PROOF_PLIES: u32 = 8;
+const PROOF_SHARE: f64 = 0.25;
 
 impl Solvable for Connect4 {
     /// The exact solver with a `table_mb` MiB table and one thread, for the sizes it supports.

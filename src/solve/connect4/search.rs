@@ -26,10 +26,9 @@ const MIRROR_ABOVE_EMPTY: i32 = 16;
 /// Positions with at most this many empty cells keep their entries in the searching thread's
 /// own small near region of the table, which stays in its core's caches (see [`Table`]).
 pub const NEAR_MAX_EMPTY: i32 = 16;
-/// Enhanced transposition cutoffs (probing every child before searching any) are tried in
-/// positions with fewer discs than this, and wherever the children's entries are in the near
-/// region (cheap to probe).
-const ETC_BELOW_MOVES: u32 = 24;
+/// A solve with several threads searches this many nodes on one thread before the others
+/// join (see [`solve`]).
+const SERIAL_NODES: u64 = 1 << 20;
 /// Several threads are used only for solves with at least this many empty cells.
 const PARALLEL_MIN_EMPTY: i32 = 20;
 /// Threads announce the positions they are searching (ABDADA) only above this many empty
@@ -123,6 +122,9 @@ pub struct Worker<'a, const W: usize, const H: usize> {
     fast: bool,
     /// This thread's near region of the table.
     region: usize,
+    /// A probe stops (as if another thread had answered it) once this thread has searched
+    /// this many nodes in all.
+    limit: u64,
 }
 
 /// A move with the facts the parent computed about it.
@@ -153,6 +155,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             aborted: false,
             fast: has_fast_instructions(),
             region: id,
+            limit: u64::MAX,
         }
     }
 
@@ -172,7 +175,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             self.ctl.stop.store(true, Ordering::Relaxed);
             self.aborted = true;
         }
-        if self.ctl.probe_done.load(Ordering::Relaxed) {
+        if self.ctl.probe_done.load(Ordering::Relaxed) || self.nodes >= self.limit {
             self.aborted = true;
         }
         self.aborted
@@ -330,6 +333,8 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         // worth more than a history table (measured: 2-8x the nodes with one).
         let mut children = [Child::default(); W];
         let mut n = 0;
+        // With the second player to move, a child's claimeven bound is a floor for us.
+        let mut floor = i32::MIN;
         for &col in &G::<W, H>::ORDER {
             let bit = cand & G::<W, H>::column_mask(col);
             if bit == 0 {
@@ -350,6 +355,9 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             if replies & !(threats >> 1) == 0 {
                 return (cells - 1 - m) / 2;
             }
+            if H.is_multiple_of(2) && moves % 2 == 1 {
+                floor = floor.max(-G::<W, H>::claimeven_bound(cur ^ mask, after, cposs));
+            }
             let (ckey, cmirrored) = Self::canonical(cur ^ mask, after, moves + 1);
             self.table.prefetch(ckey, self.near(moves + 1));
             children[n] = Child {
@@ -367,7 +375,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
 
         // Static bounds: the opponent cannot win with its next disc (we play a safe move), and
         // we cannot win with this disc or the next.
-        let mut lower = -(cells - 2 - m) / 2;
+        let mut lower = (-(cells - 2 - m) / 2).max(floor);
         let mut upper = (cells - 3 - m) / 2;
         // A side with no line left that it could still fill cannot win.
         let empty = G::<W, H>::BOARD & !mask;
@@ -377,21 +385,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         if !G::<W, H>::aligned((cur ^ mask) | empty) {
             lower = lower.max(0);
         }
-        // Claimeven (Allis): with the first player to move, an even board height and every
-        // column holding an even number of discs, the second player can answer each move on
-        // top of it and so take every empty cell of an even row (counting rows from 1). If
-        // the first player cannot make four with its discs and the odd-row cells, it cannot
-        // win; if the second player then makes four with the even-row cells, it wins (at the
-        // latest with its last disc).
-        if H % 2 == 0
-            && moves % 2 == 0
-            && (mask + G::<W, H>::BOTTOM) & !G::<W, H>::ODD_ROWS_EXT == 0
-            && !G::<W, H>::aligned(cur | (empty & G::<W, H>::ODD_ROWS))
-        {
-            upper = upper.min(0);
-            if G::<W, H>::aligned((cur ^ mask) | (empty & !G::<W, H>::ODD_ROWS)) {
-                upper = upper.min(-1);
-            }
+        // Claimeven (Allis), with the first player to move on a board of even height: see
+        // [`Geo::claimeven_bound`].
+        if H.is_multiple_of(2) && moves.is_multiple_of(2) {
+            upper = upper.min(G::<W, H>::claimeven_bound(cur, mask, possible));
         }
         if lower >= beta {
             return lower;
@@ -420,11 +417,14 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         alpha = alpha.max(lower);
         beta = beta.min(upper);
 
-        // Enhanced transposition cutoff: a child whose stored upper bound is low enough
-        // proves a cutoff here without searching anything; a child whose lower bound cannot
-        // raise alpha need not be searched (its bound still caps the fail-soft result).
+        // Enhanced transposition cutoff, at every node (the children's buckets are already
+        // prefetched): a child whose stored upper bound is low enough proves a cutoff here
+        // without searching anything; a child whose lower bound cannot raise alpha need not
+        // be searched (its bound still caps the fail-soft result). Measured against skipping
+        // it from 24 discs on until the near region: begin-hard's first 40 12.94M -> 12.62M
+        // nodes, 0.93 -> 0.84 s; begin-medium 442K -> 429K nodes.
         let mut best = i32::MIN;
-        if moves < ETC_BELOW_MOVES || self.near(moves + 1).is_some() {
+        {
             let mut i = 0;
             while i < n {
                 if let Some(h) = self.table.probe(children[i].key, self.near(moves + 1)) {
@@ -552,13 +552,26 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     }
 }
 
-/// The next probe of the root's score interval `lo..=hi`: Pons' choice, halving the interval
-/// but leaning towards the middle of each side of zero. Probes far from the true score are
-/// cheap (the static distance bounds cut them short), the two next to it are not; measured
-/// against probing the sign first (then the smallest win or loss), and against one search
-/// with the whole interval as its window once it is narrow, this is the cheapest on Pons'
-/// sets and on early positions.
+/// Root intervals at most this wide are probed at the sign first (see [`next_probe`]).
+const SIGN_FIRST_WIDTH: i32 = 8;
+
+/// The next probe of the root's score interval `lo..=hi`. While the interval is wide, Pons'
+/// choice: halve it, but lean towards the middle of each side of zero. Probes far from the
+/// true score are cheap (the static distance bounds cut them short), the two next to it are
+/// not. Once it is at most [`SIGN_FIRST_WIDTH`] wide, the sign first (`> 0`, then `> -1`):
+/// a draw then needs just those two, where halving also probed `> 1` and `> 2`, both next to
+/// the score. Measured (one thread, nodes): begin-hard's first 40 14.07M -> 12.94M,
+/// middle-medium 14.7K -> 14.0K, begin-easy unchanged, begin-medium 433K -> 442K; probing
+/// the sign first at any width costs 6x the nodes on begin-easy, whose wins are fast.
 fn next_probe(lo: i32, hi: i32) -> i32 {
+    if hi - lo <= SIGN_FIRST_WIDTH {
+        if lo < 0 && hi > 0 {
+            return 0;
+        }
+        if lo < 0 && hi == 0 {
+            return -1;
+        }
+    }
     let mut mid = lo + (hi - lo) / 2;
     if mid <= 0 && lo / 2 < mid {
         mid = lo / 2;
@@ -566,6 +579,28 @@ fn next_probe(lo: i32, hi: i32) -> i32 {
         mid = hi / 2;
     }
     mid
+}
+
+/// log2 of the largest prefix of the table (in buckets: 8 MiB) that [`grow_for`] sizes to the
+/// tree; a larger tree gets the whole table.
+const CACHED_PREFIX_BITS: u32 = 18;
+
+/// Widens the table's prefix in use after a root probe: to one entry per node searched so
+/// far while that fits in [`CACHED_PREFIX_BITS`], else to the whole table. A solve starts in
+/// a prefix sized by its empty cells (`Connect4Solver::score_within`), which stays in the
+/// caches; the probes then show how much the tree needs. Beyond the caches every access
+/// misses anyway, so the largest table costs no more per access and loses the fewest
+/// entries. Measured (one thread, 32 MiB): begin-easy 140 -> 108 us mean CPU against a
+/// prefix fixed by the empty cells alone (2^(e - 16) buckets), begin-medium and begin-hard
+/// unchanged; one entry per node beat 2, 4 and 16 below the caches' size.
+fn grow_for(table: &Table, nodes: u64) {
+    let buckets = nodes / super::table::WAYS as u64;
+    let bits = 64 - buckets.leading_zeros();
+    table.grow(if bits > CACHED_PREFIX_BITS {
+        u32::MAX
+    } else {
+        bits
+    });
 }
 
 /// The exact score of a position where the game is not over, with its node count, or `None`
@@ -590,21 +625,37 @@ pub fn solve<const W: usize, const H: usize>(
     let mut lo = G::<W, H>::lose_next(moves);
     let mut hi = (cells - 1 - moves as i32) / 2;
 
-    if threads <= 1 || cells - (moves as i32) < PARALLEL_MIN_EMPTY {
+    // One thread first: most solves are small, and those finish without paying for the
+    // helpers' start and the barriers of every probe. Past SERIAL_NODES the probe in progress
+    // is abandoned (its finished subtrees stay in the table) and all threads take over.
+    let parallel = threads > 1 && cells - (moves as i32) >= PARALLEL_MIN_EMPTY;
+    let serial_nodes = {
         let ctl = Control::new(budget, false);
         let mut main = Worker::<W, H>::new(table, &ctl, 0);
+        if parallel {
+            main.limit = SERIAL_NODES;
+        }
         while lo < hi {
             let mid = next_probe(lo, hi);
             let before = main.nodes;
-            let v = main.probe(cur, mask, moves, opp_win, mid)?;
+            let Some(v) = main.probe(cur, mask, moves, opp_win, mid) else {
+                if ctl.stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                break;
+            };
             log::debug!("probe > {mid}: {v} ({} nodes)", main.nodes - before);
+            grow_for(table, main.nodes);
             if v <= mid {
                 hi = v.min(hi)
             } else {
                 lo = v.max(lo)
             }
         }
-        return Some((lo, main.nodes));
+        main.nodes
+    };
+    if lo == hi {
+        return Some((lo, serial_nodes));
     }
 
     let ctl = Control::new(budget, true);
@@ -655,6 +706,8 @@ pub fn solve<const W: usize, const H: usize>(
                 break;
             }
             let v = result.load(Ordering::Acquire) as i32;
+            // Every helper waits at the start barrier: the table is ours alone.
+            grow_for(table, ctl.nodes.load(Ordering::Relaxed).max(main.nodes));
             log::debug!(
                 "probe > {mid}: {v} ({} nodes in all so far)",
                 ctl.nodes.load(Ordering::Relaxed)
@@ -671,6 +724,6 @@ pub fn solve<const W: usize, const H: usize>(
             .into_iter()
             .map(|h| h.join().expect("a search thread panicked"))
             .sum();
-        answered.then_some((lo, main.nodes + helper_nodes))
+        answered.then_some((lo, serial_nodes + main.nodes + helper_nodes))
     })
 }

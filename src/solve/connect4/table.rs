@@ -28,7 +28,7 @@
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
 /// log2 of the buckets of the near region: 1 MiB, which stays in a core's L2 cache.
@@ -151,7 +151,7 @@ impl Drop for Buffer {
 /// first solve at Hash 1024 took 1.2 s touching its 256 pages). So the table is not touched
 /// on a solve's path: this thread writes a zero to every page from `from` on (those bytes
 /// are zero already, and no solve uses them yet), and solves use only the prefix it has
-/// done ([`Table::set_bucket_bits`]).
+/// done ([`Table::begin_solve`], [`Table::grow`]).
 struct Warmer {
     /// Bytes from the buffer's start that are backed.
     done: Arc<AtomicUsize>,
@@ -255,12 +255,13 @@ pub struct Table {
     key_bits: u32,
     /// log2 of the buckets allocated.
     max_bucket_bits: u32,
-    /// log2 of the buckets in use for the current solve (a prefix of the table).
-    bucket_bits: u32,
+    /// log2 of the buckets in use for the current solve (a prefix of the table); it only
+    /// grows during a solve ([`Table::grow`]).
+    bucket_bits: AtomicU32,
     /// The current generation, 1..=255.
     generation: u64,
-    /// The largest `bucket_bits` used since the table was last zeroed: what a clear must wipe.
-    dirty_bits: u32,
+    /// Nothing has been stored in this generation yet: the prefix size may still change.
+    fresh: bool,
 }
 
 impl Table {
@@ -291,9 +292,9 @@ impl Table {
             near_bits,
             key_bits,
             max_bucket_bits: bits,
-            bucket_bits: min,
+            bucket_bits: AtomicU32::new(min),
             generation: 1,
-            dirty_bits: 0,
+            fresh: true,
         }
     }
 
@@ -328,21 +329,78 @@ impl Table {
         self.near.len() * self.near_region_bytes()
     }
 
-    /// Uses only the first `2^bits` buckets (clamped to what is allocated and backed so far,
-    /// and to the minimum the key size needs) until the next call: small solves then stay
-    /// within the caches. Entries stored under another size are not found again, so call
-    /// this only right after [`Table::reset`].
-    pub fn set_bucket_bits(&mut self, bits: u32) {
-        self.bucket_bits = bits
+    /// Prepares a solve that would like a prefix of `2^bits` buckets (clamped to what is
+    /// allocated and backed so far, and to the minimum the key size needs): small solves then
+    /// stay within the caches. Right after a [`Table::reset`] the prefix is set to that size;
+    /// otherwise it only widens, moving the entries ([`Table::grow`]): the tag holds the key
+    /// bits that the bucket index does not, so an entry read under another prefix size would
+    /// stand for another key.
+    pub fn begin_solve(&mut self, bits: u32) {
+        let bits = bits
             .min(self.max_bucket_bits)
             .min(self.warm_bits())
             .max(Self::min_bucket_bits(self.key_bits));
+        if self.fresh {
+            *self.bucket_bits.get_mut() = bits;
+            self.fresh = false;
+        } else {
+            self.grow(bits);
+        }
+    }
+
+    /// log2 of the buckets in use.
+    pub fn bucket_bits(&self) -> u32 {
+        self.bucket_bits.load(Ordering::Relaxed)
+    }
+
+    /// Widens the prefix in use to `2^bits` buckets (at most what is allocated and backed), moving every
+    /// entry of the current generation to the bucket the wider prefix looks in: the mixed key
+    /// is the bucket index followed by the tag, so one more index bit is the tag's top bit.
+    /// Old bucket `i` moves to buckets `i << k ..` (`k` the added bits), all above `i` for
+    /// `i > 0`, so walking the old buckets downwards moves each entry once, in place. No other
+    /// thread may use the table meanwhile (callers grow between probes, at a barrier).
+    pub fn grow(&self, bits: u32) {
+        let old = self.bucket_bits();
+        // Only what is backed (see [`Warmer`]): a solve must not pay page faults.
+        let bits = bits.min(self.max_bucket_bits).min(self.warm_bits());
+        if bits <= old {
+            return;
+        }
+        let k = bits - old;
+        let low = self.key_bits - old; // tag bits before
+        let new_low = low - k;
+        let slice = self.buf.slice();
+        for i in (0..1usize << old).rev() {
+            let mut moving = [0u64; WAYS];
+            for (w, m) in moving.iter_mut().enumerate() {
+                *m = slice[i * WAYS + w].swap(0, Ordering::Relaxed);
+            }
+            for e in moving {
+                if (e >> GEN_SHIFT) & 0xff != self.generation {
+                    continue;
+                }
+                let tag = e >> TAG_SHIFT;
+                let to = (i << k) | (tag >> new_low) as usize;
+                let moved = ((tag & ((1u64 << new_low) - 1)) << TAG_SHIFT)
+                    | (e & ((1u64 << TAG_SHIFT) - 1));
+                // At most WAYS entries come from bucket i, and the target buckets hold nothing
+                // of this generation yet.
+                if let Some(slot) = slice[to * WAYS..to * WAYS + WAYS]
+                    .iter()
+                    .find(|s| (s.load(Ordering::Relaxed) >> GEN_SHIFT) & 0xff != self.generation)
+                {
+                    slot.store(moved, Ordering::Relaxed);
+                }
+            }
+        }
+        self.bucket_bits.store(bits, Ordering::Relaxed);
     }
 
     /// Forgets every entry: O(1) by starting a new generation; every 255 generations the used
     /// part of the memory is zeroed for real.
     pub fn reset(&mut self) {
         self.generation += 1;
+        self.fresh = true;
         if self.generation > 255 {
             // Fresh zeroed memory rather than writing zeros over what was used: O(1) at any
             // size, the old pages are freed on another thread.
@@ -353,13 +411,12 @@ impl Table {
             });
             let min = Self::min_bucket_bits(self.key_bits);
             self.warm = Warmer::start(&self.buf, (WAYS * 8) << min);
-            self.bucket_bits = min;
+            *self.bucket_bits.get_mut() = min;
             for region in &mut self.near {
                 let fresh = Buffer::new(region.len);
                 crate::util::drop_in_background(std::mem::replace(region, fresh));
             }
             self.generation = 1;
-            self.dirty_bits = 0;
         }
     }
 
@@ -382,7 +439,7 @@ impl Table {
         };
         let (buf, bits) = match near {
             Some(i) => (&self.near[i], self.near_bits),
-            None => (&self.buf, self.bucket_bits),
+            None => (&self.buf, self.bucket_bits.load(Ordering::Relaxed)),
         };
         let low = kb - bits;
         let i = (mixed >> low) as usize * WAYS;
@@ -424,8 +481,8 @@ impl Table {
 
     /// Records `lower <= score <= upper` for `key` (and a best move, if known), found by a
     /// search of `nodes` nodes. Merges with an entry already there; otherwise replaces the
-    /// bucket's stale or least-work entry. Callers mark the active part dirty once per solve
-    /// ([`Table::mark_dirty`]), so that a later full clear wipes it.
+    /// bucket's stale or least-work entry. Callers start every solve with
+    /// [`Table::begin_solve`].
     #[inline(always)]
     pub fn store(
         &self,
@@ -466,11 +523,6 @@ impl Table {
             self.encode(tag, lower, upper, best, work),
             Ordering::Relaxed,
         );
-    }
-
-    /// Notes that the active part of the table is about to be written by search threads.
-    pub fn mark_dirty(&mut self) {
-        self.dirty_bits = self.dirty_bits.max(self.bucket_bits);
     }
 
     #[inline(always)]
@@ -520,7 +572,7 @@ mod tests {
         let mut t = Table::new(49, 1);
         let k = 0x1_2345_6789_abcd;
         assert_eq!(t.probe(k, None), None);
-        t.mark_dirty();
+        t.begin_solve(30);
         t.store(k, None, -3, 10, Some(2), 1000);
         assert_eq!(
             t.probe(k, None),
@@ -551,11 +603,60 @@ mod tests {
     }
 
     #[test]
+    fn growing_the_prefix_keeps_every_entry_findable() {
+        // 2^16 buckets allocated (2 MiB), 2^10 in use, then 2^12, then all: every key stored
+        // in the narrow prefix (and not evicted there) is found with its bounds afterwards.
+        let mut t = Table::new(49, 2);
+        // All of it backed: growth stops at what the warming thread has done so far.
+        t.use_all();
+        t.reset();
+        t.begin_solve(10);
+        let keys: Vec<u64> = (0..3000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9) & ((1 << 49) - 1))
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, None, (i % 20) as i32 - 10, 15, Some(i % 7), 1 + i as u64);
+        }
+        let kept: Vec<(u64, Hit)> = keys
+            .iter()
+            .filter_map(|&k| t.probe(k, None).map(|h| (k, h)))
+            .collect();
+        assert!(kept.len() > 2000, "{} of 3000 kept", kept.len());
+        for bits in [12, 30] {
+            t.grow(bits);
+            for &(k, h) in &kept {
+                assert_eq!(t.probe(k, None), Some(h), "key {k:x} at {bits} bits");
+            }
+        }
+        assert_eq!(t.bucket_bits(), 16);
+        // A later solve that would like a narrower prefix keeps the wide one.
+        t.begin_solve(10);
+        assert_eq!(t.bucket_bits(), 16);
+        assert!(kept.iter().all(|&(k, h)| t.probe(k, None) == Some(h)));
+        // Stale entries (an older generation) are not carried over.
+        t.reset();
+        t.begin_solve(10);
+        t.grow(12);
+        assert!(kept.iter().all(|&(k, _)| t.probe(k, None).is_none()));
+    }
+
+    #[test]
+    fn the_prefix_grows_only_over_what_is_backed() {
+        let mut t = Table::new(49, 64);
+        t.begin_solve(10);
+        t.grow(30);
+        assert!(t.bucket_bits() <= t.warm_bits());
+        t.use_all();
+        t.grow(30);
+        assert_eq!(t.bucket_bits(), t.max_bucket_bits);
+    }
+
+    #[test]
     fn distinct_keys_never_collide() {
         // A tiny table (the minimum for 20-bit keys) holding every key: each probe returns
         // its own bounds or nothing, never another key's.
         let mut t = Table::new(20, 0);
-        t.mark_dirty();
+        t.begin_solve(30);
         for k in 0..(1u64 << 20) {
             t.store(k, None, (k % 40) as i32 - 20, 21, None, k % 7);
         }

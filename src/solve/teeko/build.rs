@@ -43,8 +43,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use super::code::{self, DRAW, INVALID, LOSS_NOW};
 use super::index::{ALL, Layer, index, masks, rank, transform};
 use crate::games::teeko::Rules;
-use crate::search::MATE;
-use crate::solve::back_up;
+use crate::value::{MATE, back_up};
 
 /// Progress of a build: what it is doing, and work units done out of a total that is fixed
 /// for the build (slots settled or layers filled).

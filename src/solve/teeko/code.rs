@@ -13,7 +13,7 @@
 //! and a loss an even number: one byte covers distances up to 253 plies, inside the searcher's
 //! `MATE_BOUND` (256 plies).
 
-use crate::search::MATE;
+use crate::value::MATE;
 
 pub const DRAW: u8 = 0;
 pub const LOSS_NOW: u8 = 128;
@@ -86,7 +86,7 @@ pub fn encode(value: i32) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::back_up;
+    use crate::value::back_up;
 
     #[test]
     fn codes_round_trip_and_back_up() {

@@ -25,11 +25,11 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-use super::{Budget, Solution, Solvable, Solver, back_up};
+use super::{Budget, Solution, Solvable, Solver};
 use crate::game::{Game, Player};
 use crate::games::Teeko;
 use crate::games::teeko::{TeekoMove, rules};
-use crate::search::{MATE, Score, terminal_value};
+use crate::value::{MATE, Score, back_up, terminal_value};
 pub use build::Progress;
 pub use table::{PhaseStats, Stats, Table, TableError};
 

@@ -29,8 +29,7 @@ use super::code;
 use super::index::Layer;
 use crate::game::{Game, Player};
 use crate::games::Teeko;
-use crate::search::terminal_value;
-use crate::solve::back_up;
+use crate::value::{back_up, terminal_value};
 
 const MAGIC: &[u8; 8] = b"PLYTEEKO";
 pub const VERSION: u32 = 1;

@@ -1,0 +1,294 @@
+//! `ply solve connect4 book`: builds the opening book ([`super::book`]) with this solver.
+//!
+//! Which positions: for each colour `S`, every position with at most `depth` discs and `S` to
+//! move that can arise when `S` plays the book's moves from disc `open` on, and anything
+//! before that and on the opponent's turns. So the first `open` plies of a game may be
+//! anything (a match's random opening, or a human's first moves), and from there the book
+//! answers every reply of the opponent until `depth` discs, for either colour. Mirror images
+//! share one entry. The book move of a position is its perfect move in centre-first order
+//! (see [`super::book`]), so the book depends on nothing but the rules: a rebuild makes the
+//! same file.
+//!
+//! The build walks both colours' trees one depth at a time, in key order. Each position it
+//! solves is appended at once to a progress file (text, one line each: key in hexadecimal,
+//! score, column, discs, nodes, wall microseconds); a build started again with the same
+//! progress file reads it back and solves only what is missing, so it can run in pieces. The
+//! entries of a shallower book are a subset of a deeper one's, so one progress file serves
+//! every depth.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use clap::Parser;
+
+use super::book::{self, canonical_key, position_of_key};
+use super::{Connect4Solver, cpu_seconds};
+use crate::game::{Game, Player};
+use crate::games::Connect4;
+use crate::solve::Budget;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ply solve connect4 book",
+    about = "Builds the Connect Four opening book with the exact solver (resumable)"
+)]
+struct Args {
+    /// The most discs of a position in the book.
+    #[arg(long, default_value_t = 12)]
+    depth: u32,
+    /// Plies at the start that may be anything (every position with at most this many discs
+    /// is covered, whatever was played).
+    #[arg(long, default_value_t = 2)]
+    open: u32,
+    /// Progress file: read back when it exists, appended to as positions are solved.
+    #[arg(long)]
+    progress: PathBuf,
+    /// Write the book here once every position is solved (see `src/solve/connect4/book.rs`
+    /// for the format).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Search threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Transposition table size in MiB (kept across the positions of the build).
+    #[arg(long = "table-mb", default_value_t = 1024)]
+    table_mb: usize,
+    /// Stop after solving this many new positions (the progress file keeps them).
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+/// A solved position, as the progress file records it.
+#[derive(Clone, Copy, Debug)]
+struct Solved {
+    score: i32,
+    column: u8,
+    nodes: u64,
+    micros: u64,
+}
+
+/// Per-depth totals of the build, for its report.
+#[derive(Default, Clone, Copy)]
+struct DepthStats {
+    positions: u64,
+    solved_now: u64,
+    micros: u64,
+    max_micros: u64,
+    nodes: u64,
+}
+
+/// `ply solve connect4 book ARGS...`.
+pub fn cli(args: &[String]) -> Result<(), String> {
+    let argv = std::iter::once("ply solve connect4 book".to_string()).chain(args.iter().cloned());
+    let args = match Args::try_parse_from(argv) {
+        Ok(a) => a,
+        Err(e) => {
+            if e.use_stderr() {
+                return Err(e.to_string());
+            }
+            print!("{e}");
+            return Ok(());
+        }
+    };
+    if args.depth > 42 || args.open > args.depth {
+        return Err("need open <= depth <= 42".into());
+    }
+    let mut done = read_progress(&args.progress)?;
+    let mut log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.progress)
+        .map_err(|e| format!("{}: {e}", args.progress.display()))?;
+    eprintln!(
+        "book: depth {}, open {}, {} positions already in {}",
+        args.depth,
+        args.open,
+        done.len(),
+        args.progress.display()
+    );
+    let start = Connect4::default();
+    let mut solver =
+        Connect4Solver::with_table_mb(&start, args.table_mb).expect("7x6 is supported");
+    solver.set_threads(args.threads);
+    let mut stats = vec![DepthStats::default(); args.depth as usize + 1];
+    let mut entries = Vec::new();
+    let mut budget_left = args.limit.unwrap_or(usize::MAX);
+    let cpu0 = cpu_seconds();
+    let t0 = Instant::now();
+    for side in [Player::First, Player::Second] {
+        let mut level = BTreeMap::new();
+        level.insert(canonical_key(0, 0).0, start);
+        for d in 0..=args.depth {
+            let mut next = BTreeMap::new();
+            for (&key, pos) in &level {
+                let children: Vec<u8> = if pos.side_to_move() == side {
+                    let s = match done.get(&key) {
+                        Some(s) => *s,
+                        None => {
+                            if budget_left == 0 {
+                                report(&stats, t0, cpu0);
+                                eprintln!("book: stopped after --limit new positions");
+                                return Ok(());
+                            }
+                            budget_left -= 1;
+                            let s = solve(&mut solver, pos);
+                            writeln!(
+                                log,
+                                "{key:x} {} {} {d} {} {}",
+                                s.score, s.column, s.nodes, s.micros
+                            )
+                            .and_then(|_| log.flush())
+                            .map_err(|e| format!("{}: {e}", args.progress.display()))?;
+                            done.insert(key, s);
+                            stats[d as usize].solved_now += 1;
+                            s
+                        }
+                    };
+                    let st = &mut stats[d as usize];
+                    st.positions += 1;
+                    st.micros += s.micros;
+                    st.max_micros = st.max_micros.max(s.micros);
+                    st.nodes += s.nodes;
+                    entries.push((key, s.score, s.column));
+                    if d < args.open {
+                        legal(pos)
+                    } else {
+                        vec![s.column]
+                    }
+                } else {
+                    legal(pos)
+                };
+                if d == args.depth {
+                    continue;
+                }
+                for c in children {
+                    let mut child = *pos;
+                    child.play(c);
+                    if child.outcome().is_none() {
+                        let (k, _) = canonical_key(child.current(), child.mask());
+                        next.entry(k)
+                            .or_insert_with(|| position_of_key(k).expect("a key of a position"));
+                    }
+                }
+            }
+            if !level.is_empty() {
+                eprintln!(
+                    "book: {} to move, depth {d}: {} positions, {} to expand",
+                    side.protocol_name(),
+                    level.len(),
+                    next.len()
+                );
+            }
+            level = next;
+        }
+    }
+    report(&stats, t0, cpu0);
+    if let Some(out) = &args.out {
+        let bytes = book::encode(args.depth, args.open, &entries);
+        let tmp = out.with_extension("tmp");
+        std::fs::write(&tmp, &bytes)
+            .and_then(|_| std::fs::rename(&tmp, out))
+            .map_err(|e| format!("{}: {e}", out.display()))?;
+        eprintln!(
+            "book: wrote {} entries, {} bytes, to {}",
+            entries.len(),
+            bytes.len(),
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// Legal moves of a game that is not over, centre first.
+fn legal(pos: &Connect4) -> Vec<u8> {
+    let mut v = Vec::new();
+    pos.legal_moves(&mut v);
+    v
+}
+
+/// The exact score of `pos` and its perfect move (first in centre-first order).
+fn solve(solver: &mut Connect4Solver, pos: &Connect4) -> Solved {
+    let t = Instant::now();
+    let scored = solver.score(pos);
+    let stop = AtomicBool::new(false);
+    let unlimited = Budget {
+        stop: &stop,
+        deadline: None,
+        nodes: None,
+    };
+    let (column, nodes) = solver
+        .best_move(pos, scored.score, &unlimited)
+        .expect("an unfinished game has a move and an unlimited budget never runs out");
+    Solved {
+        score: scored.score,
+        column,
+        nodes: scored.nodes + nodes,
+        micros: t.elapsed().as_micros() as u64,
+    }
+}
+
+/// The progress file's entries; a missing file is an empty progress, and a last line cut
+/// short by an interrupted write is ignored.
+fn read_progress(path: &PathBuf) -> Result<HashMap<u64, Solved>, String> {
+    let mut done = HashMap::new();
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    for line in BufReader::new(file).lines() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let parsed = (|| {
+            let key = u64::from_str_radix(f.first()?, 16).ok()?;
+            let score = f.get(1)?.parse().ok()?;
+            let column = f.get(2)?.parse().ok()?;
+            let nodes = f.get(4)?.parse().ok()?;
+            let micros = f.get(5)?.parse().ok()?;
+            Some((
+                key,
+                Solved {
+                    score,
+                    column,
+                    nodes,
+                    micros,
+                },
+            ))
+        })();
+        if let Some((k, s)) = parsed {
+            done.insert(k, s);
+        }
+    }
+    Ok(done)
+}
+
+/// Prints the per-depth table of the build (stderr): positions, solve time and nodes, as
+/// measured when each position was solved (possibly by an earlier run).
+fn report(stats: &[DepthStats], t0: Instant, cpu0: f64) {
+    eprintln!("discs  positions  solved now  total s   mean ms    max ms   mean nodes");
+    for (d, s) in stats.iter().enumerate() {
+        if s.positions == 0 {
+            continue;
+        }
+        eprintln!(
+            "{d:5} {:10} {:11} {:8.1} {:9.2} {:9.1} {:12.0}",
+            s.positions,
+            s.solved_now,
+            s.micros as f64 / 1e6,
+            s.micros as f64 / s.positions as f64 / 1e3,
+            s.max_micros as f64 / 1e3,
+            s.nodes as f64 / s.positions as f64
+        );
+    }
+    let all: u64 = stats.iter().map(|s| s.positions).sum();
+    let micros: u64 = stats.iter().map(|s| s.micros).sum();
+    eprintln!(
+        "total {all} positions, {:.1} s of solving; this run {:.1} s wall, {:.1} s CPU",
+        micros as f64 / 1e6,
+        t0.elapsed().as_secs_f64(),
+        cpu_seconds() - cpu0
+    );
+}

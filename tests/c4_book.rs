@@ -1,0 +1,288 @@
+//! The Connect Four opening book compiled into ply: well formed, covering what it claims (every
+//! position of its open plies, and every reply to its own moves down to its depth, for both
+//! colours), and right: a sample of its entries re-solved by the solver. The engine answers
+//! from it (`go movetime 100` on the empty board is `bestmove 4`, `score mate 21`) and
+//! searches instead with `UseBook false`.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use ply::game::{Game, Outcome};
+use ply::games::Connect4;
+use ply::solve::Budget;
+use ply::solve::connect4::Connect4Solver;
+use ply::solve::connect4::book::{Book, canonical_key, position_of_key};
+
+/// splitmix64: a fixed-seed generator, so every run tests the same sample.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn legal(pos: &Connect4) -> Vec<u8> {
+    let mut v = Vec::new();
+    pos.legal_moves(&mut v);
+    v
+}
+
+/// Re-solves `entries` (key, score, column): the score is the solver's, and the move keeps
+/// it (wins at once with the right score, or leads to a child scored `-score`).
+fn check_entries(entries: &[(u64, i32, u8)]) {
+    let mut solver = Connect4Solver::with_table_mb(&Connect4::default(), 64).unwrap();
+    solver.set_book(false);
+    for &(key, score, col) in entries {
+        let pos = position_of_key(key).expect("a book key is a position");
+        assert_eq!(canonical_key(pos.current(), pos.mask()).0, key);
+        assert_eq!(solver.score(&pos).score, score, "{}", pos.fen());
+        let mut child = pos;
+        child.play(col);
+        match child.outcome() {
+            Some(Outcome::Win(_)) => {
+                assert_eq!(
+                    score,
+                    22 - (pos.moves_played() as i32 / 2 + 1),
+                    "{}",
+                    pos.fen()
+                )
+            }
+            Some(Outcome::Draw) => assert_eq!(score, 0),
+            None => assert_eq!(
+                solver.score(&child).score,
+                -score,
+                "{}: book move {} does not keep the score",
+                pos.fen(),
+                col + 1
+            ),
+        }
+    }
+}
+
+#[test]
+fn builtin_book_is_well_formed_and_deep() {
+    let book = Book::builtin();
+    assert!(book.len() > 1000, "{} entries", book.len());
+    assert!(
+        book.depth >= 8 && book.open >= 2,
+        "{} {}",
+        book.depth,
+        book.open
+    );
+    // Every key decodes to a position with at most `depth` discs, in its canonical
+    // orientation, and the move is legal there.
+    for (key, score, col) in book.entries() {
+        let pos = position_of_key(key).expect("a position");
+        assert!(pos.moves_played() <= book.depth);
+        assert_eq!(canonical_key(pos.current(), pos.mask()), (key, false));
+        assert!(pos.outcome().is_none());
+        assert!(
+            legal(&pos).contains(&col),
+            "{}: column {}",
+            pos.fen(),
+            col + 1
+        );
+        assert!((-21..=21).contains(&score));
+    }
+}
+
+#[test]
+fn book_covers_its_open_plies_and_every_reply_to_its_moves() {
+    let book = Book::builtin();
+    let start = Connect4::default();
+    // Every position of the open plies.
+    let mut level = vec![start];
+    for _ in 0..=book.open {
+        let mut next = Vec::new();
+        for p in &level {
+            assert!(book.lookup(p).is_some(), "not in the book: {}", p.fen());
+            for m in legal(p) {
+                let mut c = *p;
+                c.play(m);
+                if c.outcome().is_none() {
+                    next.push(c);
+                }
+            }
+        }
+        level = next;
+    }
+    // Random games: the open plies at random, then each colour playing the book's moves
+    // against random replies; every position of that colour down to the depth is covered.
+    let mut rng = Rng(7);
+    for game in 0..400 {
+        let book_side_first = game % 2 == 0;
+        let mut pos = start;
+        while pos.moves_played() <= book.depth && pos.outcome().is_none() {
+            let moves = legal(&pos);
+            let ours = (pos.moves_played() % 2 == 0) == book_side_first;
+            let mv = if ours {
+                let m = book
+                    .lookup(&pos)
+                    .unwrap_or_else(|| panic!("not in the book: {}", pos.fen()));
+                if pos.moves_played() < book.open {
+                    moves[rng.below(moves.len())]
+                } else {
+                    m.column
+                }
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.play(mv);
+        }
+    }
+}
+
+#[test]
+fn mirror_images_share_an_entry_with_the_move_mirrored() {
+    let book = Book::builtin();
+    let start = Connect4::default();
+    let play = |moves: &[u8]| {
+        let mut p = start;
+        for &m in moves {
+            p.play(m);
+        }
+        p
+    };
+    // 1 then 2 (columns 0, 1) and its mirror 7 then 6.
+    let a = book.lookup(&play(&[0, 1])).expect("in the book");
+    let b = book.lookup(&play(&[6, 5])).expect("in the book");
+    assert_eq!(a.score, b.score);
+    assert_eq!(a.column, 6 - b.column);
+}
+
+#[test]
+fn a_sample_of_entries_re_solved() {
+    // 60 entries from the deepest three depths, where a solve takes milliseconds (the heavy
+    // test below re-solves the shallow ones).
+    let book = Book::builtin();
+    let deep: Vec<_> = book
+        .entries()
+        .filter(|&(k, _, _)| position_of_key(k).unwrap().moves_played() + 2 >= book.depth)
+        .collect();
+    let mut rng = Rng(11);
+    let sample: Vec<_> = (0..60).map(|_| deep[rng.below(deep.len())]).collect();
+    check_entries(&sample);
+}
+
+/// Entries at every depth, the shallow ones taking seconds to minutes each: run by
+/// `scripts/test_c4_solver_heavy.sh` (release).
+#[test]
+#[ignore]
+fn heavy_entries_at_every_depth_re_solved() {
+    let book = Book::builtin();
+    let mut rng = Rng(12);
+    let mut sample = Vec::new();
+    for d in 0..=book.depth {
+        let at: Vec<_> = book
+            .entries()
+            .filter(|&(k, _, _)| position_of_key(k).unwrap().moves_played() == d)
+            .collect();
+        for _ in 0..at.len().min(if d < 4 { 2 } else { 8 }) {
+            sample.push(at[rng.below(at.len())]);
+        }
+    }
+    check_entries(&sample);
+}
+
+#[test]
+fn the_solver_answers_from_the_book_unless_told_not_to() {
+    let start = Connect4::default();
+    let mut solver = Connect4Solver::with_table_mb(&start, 16).unwrap();
+    let stop = AtomicBool::new(false);
+    let none = Budget {
+        stop: &stop,
+        deadline: None,
+        nodes: Some(1000),
+    };
+    use ply::solve::Solver;
+    let sol = solver.solve(&start, &none).expect("the book answers");
+    assert_eq!((sol.best, sol.tbhits, sol.nodes), (Some(3), 1, 0));
+    assert_eq!(sol.score().to_string(), "mate 21");
+    solver.set_book(false);
+    assert!(
+        solver.solve(&start, &none).is_none(),
+        "1000 nodes cannot solve the empty board"
+    );
+}
+
+#[test]
+fn go_on_the_empty_board_answers_mate_21_from_the_book() {
+    let mut e = common::PlyProcess::start();
+    e.send("newgame connect4");
+    e.send("position startpos");
+    e.send("go movetime 100");
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 4");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("score mate 21") && l.contains("tbhits 1")),
+        "{lines:?}"
+    );
+    // Without the book, 100 ms cannot prove it: the heuristic search answers.
+    e.send("setoption name UseBook value false");
+    e.send("go movetime 100");
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| !l.contains("tbhits")), "{lines:?}");
+    e.send("setoption name UseBook value maybe");
+    e.send("isready");
+    let lines = e.read_until(|l| l == "readyok");
+    assert!(
+        lines[0].contains("UseBook needs true or false"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn the_solver_asks_for_clock_time_just_past_the_book() {
+    use ply::game::Params;
+    use ply::solve::Solver;
+    let start = Connect4::default();
+    let mut solver = Connect4Solver::with_table_mb(&start, 16).unwrap();
+    let depth = Book::builtin().depth;
+    let mut pos = start;
+    let mut shares = Vec::new();
+    // Play the centre-first first legal move until the board holds depth + 10 discs (or the
+    // game ends).
+    while pos.moves_played() < depth + 10 && pos.outcome().is_none() {
+        shares.push((pos.moves_played(), solver.proof_share(&pos)));
+        pos.play(legal(&pos)[0]);
+    }
+    assert!(
+        shares.len() > depth as usize + 8,
+        "{} positions",
+        shares.len()
+    );
+    for (discs, share) in shares {
+        let past = discs.saturating_sub(depth);
+        let want = if (1..=8).contains(&past) { 0.25 } else { 0.0 };
+        assert_eq!(share, want, "{discs} discs");
+    }
+    let mut past_book = start;
+    for _ in 0..=depth {
+        past_book.play(legal(&past_book)[0]);
+    }
+    assert_eq!(solver.proof_share(&past_book), 0.25);
+    solver.set_book(false);
+    assert_eq!(solver.proof_share(&past_book), 0.0);
+    // Other sizes have no book.
+    let big = Connect4::new(&Params::parse(["width=8", "height=6"]).unwrap()).unwrap();
+    let mut s8 = Connect4Solver::with_table_mb(&big, 16).unwrap();
+    let mut p8 = big;
+    for _ in 0..=depth {
+        p8.play(legal(&p8)[0]);
+    }
+    assert_eq!(s8.proof_share(&p8), 0.0);
+    s8.set_book(true);
+    assert_eq!(s8.proof_share(&p8), 0.0);
+}
