@@ -73,10 +73,12 @@ pub struct GoParams {
 
 impl GoParams {
     /// True when nothing but `stop` (or the end of input) ends the search: `infinite`, or
-    /// no depth, nodes, movetime or clock (a time or increment of either side).
+    /// no depth, nodes, movetime or clock (a time or increment of either side). A depth of
+    /// `MAX_DEPTH` or more limits nothing: the searcher never gets that deep in a game that
+    /// does not end by itself (`go depth 18446744073709551615` is a search without limits).
     pub fn unlimited(&self) -> bool {
         self.infinite
-            || (self.depth.is_none()
+            || (self.depth.is_none_or(|d| d >= MAX_DEPTH)
                 && self.nodes.is_none()
                 && self.movetime.is_none()
                 && self.wtime.is_none()
