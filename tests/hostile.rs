@@ -151,6 +151,31 @@ fn one_sided_clocks_answer_at_once() {
     assert!(!e.collect_go().bestmove.is_empty());
 }
 
+/// A depth the searcher never reaches limits nothing: at the end of input it is stopped like
+/// `go infinite` (the fuzzer found `go depth 18446744073709551615` in chess never ending).
+#[test]
+fn a_depth_beyond_the_deepest_iteration_ends_at_end_of_input() {
+    // A mate whose 2n + 4 plies reach that depth is no limit either.
+    for go in [
+        "depth 18446744073709551615",
+        "depth 250",
+        "mate 18446744073709551615",
+        "mate 123",
+    ] {
+        let out = run_script(&format!("newgame chess\ngo {go}\n"));
+        assert!(
+            out.last().is_some_and(|l| l.starts_with("bestmove ")),
+            "go {go}: {out:?}"
+        );
+    }
+    // A depth below that is a limit: the end of input waits for it.
+    let out = run_script("newgame chess\ngo depth 3\n");
+    assert!(
+        out.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{out:?}"
+    );
+}
+
 /// The Nim solver's exact search honours movetime, nodes and stop (it ran for 10 s and
 /// more whatever it was told): cut short, it answers with the proven result and a bound.
 #[test]

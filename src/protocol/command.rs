@@ -81,12 +81,17 @@ pub struct GoParams {
 impl GoParams {
     /// True when nothing but `stop` (or the end of input) ends the search: `infinite`,
     /// `ponder` (until `ponderhit`), or no depth, nodes, movetime, mate or clock (a time or
-    /// increment of either side).
+    /// increment of either side). A depth of `MAX_DEPTH` or more limits nothing: the searcher
+    /// never gets that deep in a game that does not end by itself (`go depth
+    /// 18446744073709551615` is a search without limits); nor does a mate whose `2n + 4`
+    /// plies reach `MAX_DEPTH`.
     pub fn unlimited(&self) -> bool {
         self.infinite
             || self.ponder
-            || (self.depth.is_none()
-                && self.mate.is_none()
+            || (self.depth.is_none_or(|d| d >= MAX_DEPTH)
+                && self
+                    .mate
+                    .is_none_or(|n| n.saturating_mul(2).saturating_add(4) >= MAX_DEPTH)
                 && self.nodes.is_none()
                 && self.movetime.is_none()
                 && self.wtime.is_none()
