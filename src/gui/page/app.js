@@ -927,9 +927,10 @@ const UI = {
   status() {
     const st = $('#status');
     const snap = S.snap;
+    // Between games (no snapshot yet) the last game's `over` must not linger.
+    st.className = '';
     if (!snap) { st.textContent = ''; return; }
     const atEnd = S.view === S.moves.length;
-    st.className = '';
     if (atEnd && S.over) {
       st.textContent = `${S.over.result === '1/2-1/2' ? 'Draw' : 'Game over'} — ${S.over.reason}`;
       st.className = 'over';
