@@ -1,4 +1,4 @@
-//! Connect Four solved exactly: Pons' score (0 a draw, `22 - k` a win with the side to move's k-th disc; see the README's "Perfect play") of any position, by alpha-beta
+//! Connect Four solved exactly: Pons' score (defined below) of any position, by alpha-beta
 //! search over bitboards with a transposition table, and moves that keep it.
 //!
 //! The score of a position for the side to move, on a `W`×`H` board with `T = (W*H + 1)/2 + 1`:
