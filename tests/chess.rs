@@ -344,3 +344,49 @@ fn started_in_chess_it_is_a_plain_uci_engine() {
     e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(e.query("legalmoves").contains("e1g1"));
 }
+
+/// A game of ply against itself (python-chess, 1 s + 10 ms) whose 204th and 205th searches
+/// once reported a principal variation with a move of another position: a horizon node that
+/// repeated a position returned before clearing its line, so its parent appended a stale
+/// one, and lengthening that line from the table panicked in cozy-chess. Every line reported
+/// must be legal from its position; ply checks that by playing it.
+#[test]
+fn every_reported_line_is_legal_after_a_long_game() {
+    let game = concat!(
+        "e2e4 d7d5 e4e5 c7c5 g1f3 b8c6 c2c3 d5d4 c3d4 c5d4 f1c4 g8h6 ",
+        "d1e2 c8g4 e5e6 g4e6 c4e6 d4d3 e2e3 f7e6 e1g1 c6b4 b1a3 d8d5 ",
+        "f1e1 b4c2 a3c2 h6f5 c2b4 f5e3 b4d5 e3d5 f3d4 d5b4 d4e6 b4c2 ",
+        "e1e5 c2a1 e6c7 e8f7 c7a8 a1c2 a8c7 c2d4 g1f1 e7e6 e5e4 d4e2 ",
+        "e4c4 e2c1 c4c1 f8d6 c7b5 d6f4 g2g3 f4e5 f2f4 e5b2 c1c7 f7f6 ",
+        "c7b7 a7a6 b5c7 b2c1 b7b6 c1d2 b6e6 f6f5 e6e5 f5g6 e5d5 h8c8 ",
+        "c7a6 c8c1 f1g2 c1c2 g2f3 d2e1 d5d3 c2a2 d3d6 g6h5 d6d5 h5g6 ",
+        "a6c5 a2h2 c5d3 e1c3 d3e5 g6f5 e5c4 f5e6 d5d6 e6e7 f3e4 c3b4 ",
+        "d6b6 b4c5 b6b5 c5f2 b5b7 e7f8 b7b8 f8e7 g3g4 f2g3 b8b7 e7f8 ",
+        "c4b6 h2f2 b6d5 f2d2 g4g5 d2d1 b7d7 d1c1 e4f3 c1g1 f3g4 f8g8 ",
+        "g4f5 g1f1 g5g6 g3h4 d7c7 h7g6 f5g6 f1g1 g6f5 g8h7 c7b7 g1d1 ",
+        "b7b5 g7g6 f5e6 h7h6 b5b7 d1e1 e6d7 h4g3 b7b3 e1d1 d7c6 d1c1 ",
+        "c6b5 g3h4 b3b4 h6g7 f4f5 h4g5 f5g6 g7g6 b4d4 g6f5 b5b6 f5e5 ",
+        "d4d3 e5e4 d3c3 g5e3 b6c6 c1c3 d5c3 e4f3 c3d5 e3c1 c6c7 f3g3 ",
+        "d5b6 c1b2 b6c4 b2a1 c4d6 g3f2 c7b7 f2g2 b7c6 g2f3 c6b5 f3f4 ",
+        "b5c5 f4g3 c5b6 a1b2 d6c4 b2h8 b6c7 g3g2 c4d6 g2f1 d6f7 h8a1 ",
+        "f7e5 f1g2 c7d8 a1b2 e5c6 b2f6 d8c7 f6h4 c7b8 h4g3 b8c8"
+    );
+    let mut e = chess();
+    for moves in [game.to_string(), format!("{game} g3h4")] {
+        e.send(&format!("position startpos moves {moves}"));
+        let g = e.go("go depth 5");
+        assert!(!g.bestmove.is_empty() && g.bestmove != "(none)");
+        let failed: Vec<&String> = g.infos.iter().filter(|l| l.contains("error")).collect();
+        assert!(failed.is_empty(), "{failed:?}");
+        for info in g.info_lines().iter().filter(|i| !i.pv.is_empty()) {
+            let pv = info.pv.join(" ");
+            e.send(&format!("position startpos moves {moves} {pv}"));
+            let errors: Vec<String> = e
+                .sync()
+                .into_iter()
+                .filter(|l| l.contains("error"))
+                .collect();
+            assert!(errors.is_empty(), "pv {pv}: {errors:?}");
+        }
+    }
+}

@@ -645,6 +645,10 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
         null_ok: bool,
     ) -> i32 {
+        // Every return leaves `pv[ply]` holding this node's line (empty unless a move raised
+        // alpha): the parent appends it to its own move, so a stale line from another branch
+        // would put moves of some other position into the principal variation.
+        self.pv[ply].clear();
         if depth <= 0 && self.hints.quiescence {
             // A horizon position that repeats one on the line is a draw too.
             if G::REPETITION_DRAW.is_some() && self.repeats(pos.key(), ply) {
@@ -652,7 +656,6 @@ impl<G: Game> Searcher<G> {
             }
             return self.quiesce(pos, ply, alpha, beta, stop);
         }
-        self.pv[ply].clear();
         if self.nodes & 1023 == 0 {
             self.check_abort(stop);
         }
