@@ -335,6 +335,24 @@ impl<G: Solvable> GameSession for Session<G> {
             Job::Perft(_) => "Nodes searched: 0",
             Job::Bench(_) => "Nodes/second: 0",
         };
+        let what = match job {
+            Job::Search { .. } => "search",
+            Job::Perft(_) => "perft",
+            Job::Bench(_) => "bench",
+        };
+        // After a failed search the client still needs a move it can play: the first legal
+        // one the game generates (`bestmove (none)` when there is none).
+        let fallback = match job {
+            Job::Search { .. } => {
+                let mut moves = Vec::new();
+                pos.pos().legal_moves(&mut moves);
+                moves.first().map_or_else(
+                    || last_line.to_string(),
+                    |&m| format!("bestmove {}", pos.pos().format_move(m)),
+                )
+            }
+            _ => last_line.to_string(),
+        };
         let (id, out, done, finished) = (
             ctx.id,
             ctx.out.clone(),
@@ -345,7 +363,11 @@ impl<G: Solvable> GameSession for Session<G> {
             .name("ply-worker".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let tools = match job {
+                // A panic inside the job (a bug of ours) must not leave the client waiting
+                // for a last line that never comes: it is logged, reported as an error, the
+                // job's last line is printed if it was not yet, and the session starts a
+                // fresh searcher (see `join`).
+                let run = std::panic::AssertUnwindSafe(|| match job {
                     Job::Perft(depth) => {
                         run_perft(pos.pos(), depth, &ctx);
                         tools
@@ -379,6 +401,19 @@ impl<G: Solvable> GameSession for Session<G> {
                         };
                         run_search(&mut tools, &pos, limits, &request, &ctx);
                         Some(tools)
+                    }
+                });
+                let tools = match std::panic::catch_unwind(run) {
+                    Ok(tools) => tools,
+                    Err(_) => {
+                        log::error!("the {what} failed (a bug in ply: please report it)");
+                        if !ctx.finished.load(Ordering::SeqCst) {
+                            ctx.out.line(&format!(
+                                "info string error internal: the {what} failed; see the log"
+                            ));
+                            ctx.last_line(&fallback);
+                        }
+                        None
                     }
                 };
                 let _ = ctx.done.send(Event::WorkerDone(ctx.id));
