@@ -399,6 +399,10 @@ impl Gen {
                 moves: Vec::new(),
                 fen: None,
             };
+        } else if game != name {
+            // A name spelt otherwise ("Chess", "chess960") may still name a game the engine
+            // accepts, so the model no longer knows which game the engine plays.
+            self.sure = false;
         }
         format!("newgame {game} {}", words.join(" ")).into_bytes()
     }
