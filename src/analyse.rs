@@ -21,7 +21,7 @@ use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
 use crate::search::{Limits, Searcher};
 use crate::solve::{Budget, Solvable, Solver};
-use crate::value::{MATE, Score};
+use crate::value::Score;
 use crate::with_game;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,22 +223,6 @@ impl Row {
     }
 }
 
-/// Pons' score of a Connect Four position from a proven value: the winner completes its
-/// four with its k-th disc; the score is `(W*H + 1) / 2 + 1 - k`, negative when the side to
-/// move is the loser, 0 for a draw.
-pub fn pons_score(width: u32, height: u32, discs: u32, value: i32) -> i32 {
-    let top = ((width * height).div_ceil(2) + 1) as i32;
-    let plies = MATE - value.abs();
-    if value == 0 {
-        0
-    } else if value > 0 {
-        // The side to move has played discs / 2 and plays (plies + 1) / 2 more.
-        top - ((discs / 2) as i32 + (plies + 1) / 2)
-    } else {
-        -(top - (discs.div_ceil(2) as i32 + plies / 2))
-    }
-}
-
 /// Analyses positions of one game with one set of rules: a searcher and a solver reused
 /// from one position to the next.
 trait Analyser: Send {
@@ -291,7 +275,7 @@ impl<G: Solvable> Analyser for GameAnalyser<G> {
                 let score = s.score().to_string();
                 let mut r = row(s.best, score, s.exact, s.pv.len() as u32, s.nodes);
                 if s.exact {
-                    r.pons = pons_for(&pos, s.value);
+                    r.pons = G::pons_score(&pos, s.value);
                 }
                 return Ok(r);
             }
@@ -317,26 +301,10 @@ impl<G: Solvable> Analyser for GameAnalyser<G> {
             r.nodes,
         );
         if proven {
-            out.pons = pons_for(&pos, r.value);
+            out.pons = G::pons_score(&pos, r.value);
         }
         Ok(out)
     }
-}
-
-/// Pons' score when `pos` is a Connect Four position.
-fn pons_for<G: Game>(pos: &G, value: i32) -> Option<i32> {
-    if G::NAME != "connect4" {
-        return None;
-    }
-    let p = pos.params();
-    let w: u32 = p.get("width")?.parse().ok()?;
-    let h: u32 = p.get("height")?.parse().ok()?;
-    // Discs on the board: the cells of the notation's board field (the second field is the
-    // side to move, also written x or o).
-    let fen = pos.fen();
-    let board = fen.split_whitespace().next()?;
-    let discs = board.chars().filter(|&c| c == 'x' || c == 'o').count() as u32;
-    Some(pons_score(w, h, discs, value))
 }
 
 fn new_analyser(spec: &Spec, opts: &Options) -> Result<Box<dyn Analyser>, String> {

@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 use connect_four_ai::{Position as AiPosition, Solver as AiSolver};
 use ply::game::{Game, Outcome, Params};
 use ply::games::Connect4;
-use ply::search::{Limits, MATE, Searcher};
+use ply::search::{Limits, Searcher};
 use ply::solve::connect4::{Connect4Solver, value_from_score};
 use ply::solve::{Budget, Solvable, Solver};
+use ply::value::MATE;
 
 /// splitmix64: a fixed-seed generator, so every run tests the same positions.
 struct Rng(u64);

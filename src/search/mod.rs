@@ -22,9 +22,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Game, SearchHints};
 use tt::{Bound, Table, from_tt, to_tt};
 
-// The value vocabulary lives in `crate::value`; these re-exports keep `search::MATE` and
-// friends working while other branches still import them from here.
-pub use crate::value::{MATE, MATE_BOUND, MAX_PLY, Score, is_mate, terminal_value};
+use crate::value::{MATE, MATE_BOUND, MAX_PLY, Score, is_mate, terminal_value};
 
 const INF: i32 = MATE + 1;
 /// The iterative deepening's last depth when no depth limit is given.

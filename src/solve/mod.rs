@@ -6,8 +6,6 @@
 //! move. It may decline (return `None`) when it cannot prove the value within its budget;
 //! the engine then falls back to the heuristic search.
 
-// Lints in files another branch is rewriting (issue 12); drop once they are fixed there.
-#[allow(clippy::manual_div_ceil, clippy::manual_is_multiple_of)]
 pub mod connect4;
 pub mod nim;
 pub mod teeko;
@@ -18,9 +16,6 @@ use std::time::Instant;
 
 use crate::game::Game;
 use crate::value::{BoundedScore, MATE, Score, ScoreBound};
-// `back_up` lives in `crate::value`; this re-export keeps `solve::back_up` working while other
-// branches still import it from here.
-pub use crate::value::back_up;
 
 /// How long a solver may work on one position.
 pub struct Budget<'a> {
@@ -131,6 +126,12 @@ pub trait Solvable: Game {
     /// (then the engine gives it a share of `Hash`, see `protocol.md`).
     fn solver_uses_hash(_start: &Self) -> bool {
         false
+    }
+
+    /// Pascal Pons' score of `pos` from its proven `value`, for a game that has one
+    /// (Connect Four; `ply analyse` prints it beside ply's score), else `None` (the default).
+    fn pons_score(_pos: &Self, _value: i32) -> Option<i32> {
+        None
     }
 }
 

@@ -26,8 +26,8 @@ pub use cli::cli;
 
 use crate::game::{Game, Outcome};
 use crate::games::Connect4;
-use crate::search::MATE;
 use crate::solve::{Budget, Solution, Solvable, Solver};
+use crate::value::MATE;
 use board::Geo;
 use search::{Control, Worker};
 use table::Table;
@@ -388,6 +388,22 @@ impl Solver<Connect4> for Connect4Solver {
 const PROOF_PLIES: u32 = 8;
 const PROOF_SHARE: f64 = 0.25;
 
+/// Pons' score of a Connect Four position from a proven value: the winner completes its
+/// four with its k-th disc; the score is `(W*H + 1) / 2 + 1 - k`, negative when the side to
+/// move is the loser, 0 for a draw.
+pub fn pons_score_of(width: u32, height: u32, discs: u32, value: i32) -> i32 {
+    let top = ((width * height).div_ceil(2) + 1) as i32;
+    let plies = MATE - value.abs();
+    if value == 0 {
+        0
+    } else if value > 0 {
+        // The side to move has played discs / 2 and plays (plies + 1) / 2 more.
+        top - ((discs / 2) as i32 + (plies + 1) / 2)
+    } else {
+        -(top - (discs.div_ceil(2) as i32 + plies / 2))
+    }
+}
+
 impl Solvable for Connect4 {
     /// The exact solver with a `table_mb` MiB table and one thread, for the sizes it supports.
     fn solver(start: &Self, table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
@@ -396,6 +412,16 @@ impl Solvable for Connect4 {
 
     fn solver_uses_hash(start: &Self) -> bool {
         supports(start.rules().width, start.rules().height)
+    }
+
+    fn pons_score(pos: &Self, value: i32) -> Option<i32> {
+        let rules = pos.rules();
+        Some(pons_score_of(
+            rules.width,
+            rules.height,
+            pos.moves_played(),
+            value,
+        ))
     }
 }
 
