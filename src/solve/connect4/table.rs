@@ -42,6 +42,9 @@ const WORK_SHIFT: u32 = 16;
 const MOVE_SHIFT: u32 = 12;
 /// Scores are stored with this offset, so -32..=31 fit in six bits.
 const OFFSET: i32 = 32;
+/// At a generation wrap, a used prefix up to this size is zeroed in place (about 2 ms);
+/// a larger one is replaced by fresh memory.
+const ZERO_IN_PLACE_MAX: usize = 16 << 20;
 /// Multiplier of the key mix (odd; from the golden ratio).
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -260,6 +263,9 @@ pub struct Table {
     bucket_bits: AtomicU32,
     /// The current generation, 1..=255.
     generation: u64,
+    /// log2 of the widest prefix used since the memory was last zeroed: only that part can
+    /// hold entries of any generation.
+    used_bits: AtomicU32,
     /// Nothing has been stored in this generation yet: the prefix size may still change.
     fresh: bool,
 }
@@ -294,6 +300,7 @@ impl Table {
             max_bucket_bits: bits,
             bucket_bits: AtomicU32::new(min),
             generation: 1,
+            used_bits: AtomicU32::new(min),
             fresh: true,
         }
     }
@@ -342,6 +349,8 @@ impl Table {
             .max(Self::min_bucket_bits(self.key_bits));
         if self.fresh {
             *self.bucket_bits.get_mut() = bits;
+            let used = self.used_bits.get_mut();
+            *used = (*used).max(bits);
             self.fresh = false;
         } else {
             self.grow(bits);
@@ -394,6 +403,7 @@ impl Table {
             }
         }
         self.bucket_bits.store(bits, Ordering::Relaxed);
+        self.used_bits.fetch_max(bits, Ordering::Relaxed);
     }
 
     /// Forgets every entry: O(1) by starting a new generation; every 255 generations the used
@@ -401,7 +411,20 @@ impl Table {
     pub fn reset(&mut self) {
         self.generation += 1;
         self.fresh = true;
-        if self.generation > 255 {
+        if self.generation > 255 && self.used_bytes() <= ZERO_IN_PLACE_MAX {
+            // Little was used (many small solves, as a benchmark over a test set makes):
+            // zeroing it keeps the pages the table already has, where fresh memory would
+            // fault them in again during the next solves.
+            let used = WAYS << *self.used_bits.get_mut();
+            self.buf.slice()[..used]
+                .iter()
+                .chain(self.near.iter().flat_map(|r| r.slice()))
+                .for_each(|e| e.store(0, Ordering::Relaxed));
+            let min = Self::min_bucket_bits(self.key_bits);
+            *self.bucket_bits.get_mut() = min;
+            *self.used_bits.get_mut() = min;
+            self.generation = 1;
+        } else if self.generation > 255 {
             // Fresh zeroed memory rather than writing zeros over what was used: O(1) at any
             // size, the old pages are freed on another thread.
             let fresh = Buffer::new(self.buf.len);
@@ -412,12 +435,18 @@ impl Table {
             let min = Self::min_bucket_bits(self.key_bits);
             self.warm = Warmer::start(&self.buf, (WAYS * 8) << min);
             *self.bucket_bits.get_mut() = min;
+            *self.used_bits.get_mut() = min;
             for region in &mut self.near {
                 let fresh = Buffer::new(region.len);
                 crate::util::drop_in_background(std::mem::replace(region, fresh));
             }
             self.generation = 1;
         }
+    }
+
+    /// Bytes of the prefix used since the memory was last zeroed.
+    fn used_bytes(&self) -> usize {
+        (WAYS * 8) << self.used_bits.load(Ordering::Relaxed)
     }
 
     /// Makes sure there are at least `n` near regions.
@@ -599,6 +628,27 @@ mod tests {
         for _ in 0..300 {
             t.reset();
             assert_eq!(t.probe(k, None), None);
+        }
+    }
+
+    #[test]
+    fn a_generation_wrap_forgets_what_every_earlier_generation_stored() {
+        // 1 MiB: the used part is zeroed in place at the wrap; 64 MiB with prefixes wider
+        // than 16 MiB: fresh memory replaces it. Each generation stores one key with its own
+        // prefix width; none may come back when the generation numbers repeat.
+        for (mb, widths) in [(1, [10u32, 12, 15]), (64, [10, 18, 21])] {
+            let mut t = Table::new(49, mb);
+            t.use_all();
+            let key = |g: u64| g.wrapping_mul(0x9E37_79B9_7F4A) & ((1 << 49) - 1);
+            for g in 0..600u64 {
+                t.reset();
+                t.begin_solve(widths[(g % 3) as usize]);
+                for old in g.saturating_sub(300)..g {
+                    assert_eq!(t.probe(key(old), None), None, "{mb} MiB: key {old} at {g}");
+                }
+                t.store(key(g), None, 1, 2, None, 1);
+                assert!(t.probe(key(g), None).is_some());
+            }
         }
     }
 
