@@ -553,31 +553,8 @@ impl EngineLoop {
         name_column: usize,
         value_column: usize,
     ) -> Result<(), (String, usize)> {
-        let number = |min: u64, max: u64| -> Result<u64, (String, usize)> {
-            match value.map(|v| v.parse::<u64>()) {
-                Some(Ok(n)) if (min..=max).contains(&n) => Ok(n),
-                _ => Err((
-                    format!(
-                        "{name} needs a value from {min} to {max}, got '{}'",
-                        quote(value.unwrap_or(""))
-                    ),
-                    value_column,
-                )),
-            }
-        };
-        let check = |what: &str| -> Result<bool, (String, usize)> {
-            match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => Ok(true),
-                Some("false") => Ok(false),
-                _ => Err((
-                    format!(
-                        "{what} needs true or false, got '{}'",
-                        quote(value.unwrap_or(""))
-                    ),
-                    value_column,
-                )),
-            }
-        };
+        let number = |min, max| option_number(name, value, value_column, min, max);
+        let check = |what| option_bool(what, value, value_column);
         let config = self.config;
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
@@ -607,19 +584,7 @@ impl EngineLoop {
                 });
             }
             "usebook" => {
-                let use_book = match value.map(str::to_ascii_lowercase).as_deref() {
-                    Some("true") => true,
-                    Some("false") => false,
-                    _ => {
-                        return Err((
-                            format!(
-                                "UseBook needs true or false, got '{}'",
-                                quote(value.unwrap_or(""))
-                            ),
-                            value_column,
-                        ));
-                    }
-                };
+                let use_book = check("UseBook")?;
                 self.configure(Config { use_book, ..config });
             }
             "move overhead" => self.overhead_ms = number(0, MAX_OVERHEAD_MS)?,
@@ -657,6 +622,41 @@ impl EngineLoop {
             }
         }
         Ok(())
+    }
+}
+
+/// The number a `setoption` of `name` gives, when it is an integer from `min` to `max`.
+fn option_number(
+    name: &str,
+    value: Option<&str>,
+    column: usize,
+    min: u64,
+    max: u64,
+) -> Result<u64, (String, usize)> {
+    match value.map(|v| v.parse::<u64>()) {
+        Some(Ok(n)) if (min..=max).contains(&n) => Ok(n),
+        _ => Err((
+            format!(
+                "{name} needs a value from {min} to {max}, got '{}'",
+                quote(value.unwrap_or(""))
+            ),
+            column,
+        )),
+    }
+}
+
+/// The switch a `setoption` of `what` gives: `true` or `false`, in any case.
+fn option_bool(what: &str, value: Option<&str>, column: usize) -> Result<bool, (String, usize)> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err((
+            format!(
+                "{what} needs true or false, got '{}'",
+                quote(value.unwrap_or(""))
+            ),
+            column,
+        )),
     }
 }
 

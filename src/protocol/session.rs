@@ -37,6 +37,19 @@ impl JobContext {
         self.finished.store(true, Ordering::SeqCst);
         self.out.line(text);
     }
+
+    /// After the job `what` panicked (a bug of ours): logs it and, unless the job's last line
+    /// is out already, reports the error and prints `last_line`, so the client is never left
+    /// waiting (protocol.md, Errors).
+    fn fail(&self, what: &str, last_line: &str) {
+        log::error!("the {what} failed (a bug in ply: please report it)");
+        if !self.finished.load(Ordering::SeqCst) {
+            self.out.line(&format!(
+                "info string error internal: the {what} failed; see the log"
+            ));
+            self.last_line(last_line);
+        }
+    }
 }
 
 pub enum Job {
@@ -53,6 +66,39 @@ pub enum Job {
     },
     Perft(u32),
     Bench(Option<u32>),
+}
+
+impl Job {
+    /// The job's name in errors.
+    fn name(&self) -> &'static str {
+        match self {
+            Job::Search { .. } => "search",
+            Job::Perft(_) => "perft",
+            Job::Bench(_) => "bench",
+        }
+    }
+
+    /// The job's last line when it has nothing to report.
+    fn empty_last_line(&self) -> &'static str {
+        match self {
+            Job::Search { .. } => "bestmove (none)",
+            Job::Perft(_) => "Nodes searched: 0",
+            Job::Bench(_) => "Nodes/second: 0",
+        }
+    }
+
+    /// The last line after the job failed: for a search, a move the client can play (the
+    /// first legal one the game generates, `bestmove (none)` when there is none).
+    fn fallback_line<G: Game>(&self, pos: &G) -> String {
+        let mut moves = Vec::new();
+        if let Job::Search { .. } = self {
+            pos.legal_moves(&mut moves);
+        }
+        moves.first().map_or_else(
+            || self.empty_last_line().to_string(),
+            |&m| format!("bestmove {}", pos.format_move(m)),
+        )
+    }
 }
 
 /// The options that decide how big the tables are and how the solver searches.
@@ -330,29 +376,9 @@ impl<G: Solvable> GameSession for Session<G> {
         // or a bench does not make them).
         let tools = self.tools.take();
         let config = self.config;
-        let last_line = match job {
-            Job::Search { .. } => "bestmove (none)",
-            Job::Perft(_) => "Nodes searched: 0",
-            Job::Bench(_) => "Nodes/second: 0",
-        };
-        let what = match job {
-            Job::Search { .. } => "search",
-            Job::Perft(_) => "perft",
-            Job::Bench(_) => "bench",
-        };
-        // After a failed search the client still needs a move it can play: the first legal
-        // one the game generates (`bestmove (none)` when there is none).
-        let fallback = match job {
-            Job::Search { .. } => {
-                let mut moves = Vec::new();
-                pos.pos().legal_moves(&mut moves);
-                moves.first().map_or_else(
-                    || last_line.to_string(),
-                    |&m| format!("bestmove {}", pos.pos().format_move(m)),
-                )
-            }
-            _ => last_line.to_string(),
-        };
+        let last_line = job.empty_last_line();
+        let what = job.name();
+        let fallback = job.fallback_line(pos.pos());
         let (id, out, done, finished) = (
             ctx.id,
             ctx.out.clone(),
@@ -403,19 +429,10 @@ impl<G: Solvable> GameSession for Session<G> {
                         Some(tools)
                     }
                 });
-                let tools = match std::panic::catch_unwind(run) {
-                    Ok(tools) => tools,
-                    Err(_) => {
-                        log::error!("the {what} failed (a bug in ply: please report it)");
-                        if !ctx.finished.load(Ordering::SeqCst) {
-                            ctx.out.line(&format!(
-                                "info string error internal: the {what} failed; see the log"
-                            ));
-                            ctx.last_line(&fallback);
-                        }
-                        None
-                    }
-                };
+                let tools = std::panic::catch_unwind(run).unwrap_or_else(|_| {
+                    ctx.fail(what, &fallback);
+                    None
+                });
                 let _ = ctx.done.send(Event::WorkerDone(ctx.id));
                 tools
             });
