@@ -344,12 +344,7 @@ impl<G: Game> Searcher<G> {
     ) -> SearchResult<G::Move> {
         let start = limits.started.unwrap_or_else(Instant::now);
         let pos = root.pos;
-        self.nodes = 0;
-        self.tt.new_search();
-        for h in self.history.iter_mut() {
-            *h /= 4;
-        }
-        self.killers.fill([None; 2]);
+        self.age_for_new_search();
         if let Some(o) = pos.outcome() {
             return SearchResult {
                 best: None,
@@ -361,10 +356,7 @@ impl<G: Game> Searcher<G> {
             };
         }
         self.start_control(limits, start);
-        self.keys.clear();
-        self.keys.extend_from_slice(root.earlier);
-        self.root_index = root.earlier.len();
-        self.reversible_from[0] = 0;
+        self.enter_game_line(root.earlier);
         let root_moves = root_moves(pos, root.moves);
         let lines = root.lines.clamp(1, root_moves.len());
         let restricted = root_moves.len() < legal_count(pos);
@@ -438,6 +430,26 @@ impl<G: Game> Searcher<G> {
         result.nodes = self.nodes;
         result.time = start.elapsed();
         result
+    }
+
+    /// What one search leaves the next: the table ages by a generation, history scores keep
+    /// a quarter of their weight, killers (moves of other positions now) are dropped.
+    fn age_for_new_search(&mut self) {
+        self.nodes = 0;
+        self.tt.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 4;
+        }
+        self.killers.fill([None; 2]);
+    }
+
+    /// The key stack starts with the game's `earlier` positions, so that the search sees
+    /// repetitions of them; the root sits just above them.
+    fn enter_game_line(&mut self, earlier: &[u64]) {
+        self.keys.clear();
+        self.keys.extend_from_slice(earlier);
+        self.root_index = earlier.len();
+        self.reversible_from[0] = 0;
     }
 
     /// Sets the limits up: time budgets from `start`, or from `ponderhit` when pondering.
