@@ -45,76 +45,10 @@ enum Cmd {
     /// plain Connect Four move string such as Pons' files have: `4453 -2`), on every core;
     /// writes one result per position in input order. Exit status 0, or 2 when some lines
     /// were bad (each reported on stderr with its line number), 1 on an I/O error.
-    Analyse {
-        /// Files to read (standard input when none).
-        files: Vec<std::path::PathBuf>,
-        /// Game of lines that do not name one.
-        #[arg(long, default_value = "connect4")]
-        game: String,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Tsv)]
-        format: Format,
-        /// Heuristic search depth when no solver proves the value. With no --depth,
-        /// --movetime or --nodes, the search stops at depth 12 or after 1 s per position.
-        #[arg(long)]
-        depth: Option<u32>,
-        /// Milliseconds per position (the solver may use half).
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// Node budget per position.
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Worker threads (default: every core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Heuristic search only, even where a solver could answer.
-        #[arg(long)]
-        no_solver: bool,
-        /// Transposition table size per thread, in MiB (the Connect Four solver's as well).
-        #[arg(long, default_value_t = 16)]
-        hash: usize,
-        /// Write results here instead of standard output.
-        #[arg(long, short)]
-        output: Option<std::path::PathBuf>,
-    },
+    Analyse(AnalyseArgs),
     /// A browser frontend: serves a page (on this machine only, unless --allow-remote) that
     /// plays, watches and analyses every game through engine processes; prints its URL.
-    Gui {
-        /// TCP port (0: any free port).
-        #[arg(long, default_value_t = ply::gui::DEFAULT_PORT)]
-        port: u16,
-        /// Address to listen on. Anything but loopback needs --allow-remote.
-        #[arg(long, default_value = "127.0.0.1")]
-        bind: std::net::IpAddr,
-        /// Allow --bind beyond loopback: anyone who reaches the port can start engines here.
-        #[arg(long)]
-        allow_remote: bool,
-        /// A host name the page may be reached by, besides localhost and IP addresses
-        /// (repeatable).
-        #[arg(long = "allow-host", value_name = "NAME")]
-        allow_hosts: Vec<String>,
-        /// Open the page in the desktop's browser.
-        #[arg(long)]
-        open: bool,
-        /// An engine the page may start besides ply (repeatable):
-        /// name=NAME,cmd=PROGRAM[,arg=ARG..][,dir=DIR][,proto=ply|uci|fsf|auto][,option.NAME=VALUE..].
-        /// Fairy-Stockfish (proto=fsf, or auto-detected) plays tic-tac-toe and Connect Four
-        /// through the referee's notation adapter.
-        #[arg(long = "engine", value_name = "name=..,cmd=..")]
-        engines: Vec<String>,
-        /// Pages served at once.
-        #[arg(long, default_value_t = 8)]
-        max_pages: usize,
-        /// Engine processes one page may run.
-        #[arg(long, default_value_t = 5)]
-        engines_per_page: usize,
-        /// Engine processes in all.
-        #[arg(long, default_value_t = 16)]
-        max_engines: usize,
-        /// The largest Hash (MiB) a page may give an engine.
-        #[arg(long, default_value_t = 256)]
-        max_hash: u64,
-    },
+    Gui(GuiArgs),
     /// Runs a game's solver: `ply solve teeko` builds the Teeko tablebase, `ply solve
     /// connect4` scores Connect Four positions (`--help` after the game name for details).
     // Its own help flag would swallow `ply solve teeko --help`: the game's parser answers it.
@@ -129,180 +63,253 @@ enum Cmd {
     },
 }
 
+#[derive(clap::Args)]
+struct AnalyseArgs {
+    /// Files to read (standard input when none).
+    files: Vec<std::path::PathBuf>,
+    /// Game of lines that do not name one.
+    #[arg(long, default_value = "connect4")]
+    game: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Tsv)]
+    format: Format,
+    /// Heuristic search depth when no solver proves the value. With no --depth,
+    /// --movetime or --nodes, the search stops at depth 12 or after 1 s per position.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Milliseconds per position (the solver may use half).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Node budget per position.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Heuristic search only, even where a solver could answer.
+    #[arg(long)]
+    no_solver: bool,
+    /// Transposition table size per thread, in MiB (the Connect Four solver's as well).
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Write results here instead of standard output.
+    #[arg(long, short)]
+    output: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct GuiArgs {
+    /// TCP port (0: any free port).
+    #[arg(long, default_value_t = ply::gui::DEFAULT_PORT)]
+    port: u16,
+    /// Address to listen on. Anything but loopback needs --allow-remote.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: std::net::IpAddr,
+    /// Allow --bind beyond loopback: anyone who reaches the port can start engines here.
+    #[arg(long)]
+    allow_remote: bool,
+    /// A host name the page may be reached by, besides localhost and IP addresses
+    /// (repeatable).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    open: bool,
+    /// An engine the page may start besides ply (repeatable):
+    /// name=NAME,cmd=PROGRAM[,arg=ARG..][,dir=DIR][,proto=ply|uci|fsf|auto][,option.NAME=VALUE..].
+    /// Fairy-Stockfish (proto=fsf, or auto-detected) plays tic-tac-toe and Connect Four
+    /// through the referee's notation adapter.
+    #[arg(long = "engine", value_name = "name=..,cmd=..")]
+    engines: Vec<String>,
+    /// Pages served at once.
+    #[arg(long, default_value_t = 8)]
+    max_pages: usize,
+    /// Engine processes one page may run.
+    #[arg(long, default_value_t = 5)]
+    engines_per_page: usize,
+    /// Engine processes in all.
+    #[arg(long, default_value_t = 16)]
+    max_engines: usize,
+    /// The largest Hash (MiB) a page may give an engine.
+    #[arg(long, default_value_t = 256)]
+    max_hash: u64,
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            let game = cli.game.as_deref().unwrap_or(ply::protocol::DEFAULT_GAME);
-            let params = match ply::game::Params::parse(cli.params.iter().map(String::as_str)) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("ply: {e}");
-                    std::process::exit(2);
-                }
-            };
-            // The engine's tables come and go with the options: keep freed ones off its RSS.
-            ply::util::return_large_frees_to_the_system();
-            let stdin = BufReader::new(io::stdin());
-            let game = game.to_ascii_lowercase();
-            if let Err(e) = ply::protocol::run_game(stdin, io::stdout(), &game, &params) {
-                eprintln!("ply: --game {game}: {e}");
-                std::process::exit(2);
-            }
-        }
+        None => run_engine(cli.game.as_deref(), &cli.params),
         Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
-        Some(Cmd::Analyse {
-            files,
-            game,
-            format,
-            depth,
-            movetime,
-            nodes,
-            threads,
-            no_solver,
-            hash,
-            output,
-        }) => {
-            let defaults = ply::analyse::Options::default();
-            let opts = ply::analyse::Options {
-                default_game: game.to_ascii_lowercase(),
-                format: match format {
-                    Format::Tsv => ply::analyse::Format::Tsv,
-                    Format::Jsonl => ply::analyse::Format::JsonLines,
-                },
-                depth,
-                movetime: movetime.map(std::time::Duration::from_millis),
-                nodes,
-                threads: threads.unwrap_or(defaults.threads).max(1),
-                use_solver: !no_solver,
-                hash_mb: hash.max(1),
-                progress: true,
-            };
-            std::process::exit(analyse(&files, output.as_deref(), &opts));
+        Some(Cmd::Analyse(args)) => std::process::exit(analyse(&args)),
+        Some(Cmd::Gui(args)) => run_gui(args),
+        Some(Cmd::Solve { game, args }) => run_solver(&game, &args),
+    }
+}
+
+/// The engine on stdin/stdout, started in `game` (the default game when none) with the
+/// `key=value` parameters; exits 2 when they do not make a game.
+fn run_engine(game: Option<&str>, params: &[String]) {
+    let game = game
+        .unwrap_or(ply::protocol::DEFAULT_GAME)
+        .to_ascii_lowercase();
+    let params = match ply::game::Params::parse(params.iter().map(String::as_str)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("ply: {e}");
+            std::process::exit(2);
         }
-        Some(Cmd::Gui {
-            port,
-            bind,
-            allow_remote,
-            allow_hosts,
-            open,
-            engines,
-            max_pages,
-            engines_per_page,
-            max_engines,
-            max_hash,
-        }) => {
-            let mut config = ply::gui::Config {
-                bind,
-                port,
-                allow_remote,
-                allow_hosts,
-                max_pages: max_pages.max(1),
-                engines_per_page: engines_per_page.max(1),
-                max_engines: max_engines.max(1),
-                ..ply::gui::Config::default()
-            };
-            config.bounds.max_hash_mb = max_hash.max(1);
-            for e in &engines {
-                match ply::gui::EngineDef::parse(e) {
-                    Ok(def) => config.engines.push(def),
-                    Err(msg) => {
-                        eprintln!("ply gui: --engine {e}: {msg}");
-                        std::process::exit(1);
-                    }
-                }
-            }
-            if let Err(e) = ply::gui::run(config, open) {
-                eprintln!("ply gui: {e}");
-                std::process::exit(1);
-            }
-        }
-        Some(Cmd::Solve { game, args }) => {
-            let result = match game.as_str() {
-                "connect4" => ply::solve::connect4::cli(&args),
-                "teeko" => ply::solve::teeko::cli(&args),
-                "-h" | "--help" | "help" => {
-                    println!(
-                        "Usage: ply solve <GAME> [ARGS]...\n\n\
-                         ply solve teeko [--advanced] ...   build the Teeko tablebase\n\
-                         ply solve connect4 [FILE] ...      score Connect Four positions exactly\n\n\
-                         `ply solve <GAME> --help` describes each."
-                    );
-                    Ok(())
-                }
-                other => Err(format!(
-                    "no solver command for '{other}' (known: connect4, teeko)"
-                )),
-            };
-            if let Err(e) = result {
-                eprintln!("ply solve {game}: {e}");
-                std::process::exit(1);
-            }
+    };
+    // The engine's tables come and go with the options: keep freed ones off its RSS.
+    ply::util::return_large_frees_to_the_system();
+    let stdin = BufReader::new(io::stdin());
+    if let Err(e) = ply::protocol::run_game(stdin, io::stdout(), &game, &params) {
+        eprintln!("ply: --game {game}: {e}");
+        std::process::exit(2);
+    }
+}
+
+impl AnalyseArgs {
+    fn options(&self) -> ply::analyse::Options {
+        let defaults = ply::analyse::Options::default();
+        ply::analyse::Options {
+            default_game: self.game.to_ascii_lowercase(),
+            format: match self.format {
+                Format::Tsv => ply::analyse::Format::Tsv,
+                Format::Jsonl => ply::analyse::Format::JsonLines,
+            },
+            depth: self.depth,
+            movetime: self.movetime.map(std::time::Duration::from_millis),
+            nodes: self.nodes,
+            threads: self.threads.unwrap_or(defaults.threads).max(1),
+            use_solver: !self.no_solver,
+            hash_mb: self.hash.max(1),
+            progress: true,
         }
     }
 }
 
-/// `ply analyse`: returns the exit status.
-fn analyse(
-    files: &[std::path::PathBuf],
-    output: Option<&std::path::Path>,
-    opts: &ply::analyse::Options,
-) -> i32 {
-    use std::io::{BufRead, Read, Write};
-    let mut text = String::new();
-    let read = if files.is_empty() {
-        io::stdin()
-            .read_to_string(&mut text)
-            .map(|_| ())
-            .map_err(|e| format!("standard input: {e}"))
-    } else {
-        files.iter().try_for_each(|f| {
-            let t = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-            text.push_str(&t);
-            if !t.ends_with('\n') {
-                text.push('\n');
-            }
-            Ok(())
-        })
-    };
-    if let Err(e) = read {
-        eprintln!("ply analyse: {e}");
-        return 1;
+impl GuiArgs {
+    /// The server's configuration, or the `--engine` word that does not describe an engine.
+    fn config(self) -> Result<ply::gui::Config, String> {
+        let mut config = ply::gui::Config {
+            bind: self.bind,
+            port: self.port,
+            allow_remote: self.allow_remote,
+            allow_hosts: self.allow_hosts,
+            max_pages: self.max_pages.max(1),
+            engines_per_page: self.engines_per_page.max(1),
+            max_engines: self.max_engines.max(1),
+            ..ply::gui::Config::default()
+        };
+        config.bounds.max_hash_mb = self.max_hash.max(1);
+        for e in &self.engines {
+            let def =
+                ply::gui::EngineDef::parse(e).map_err(|msg| format!("--engine {e}: {msg}"))?;
+            config.engines.push(def);
+        }
+        Ok(config)
     }
-    let out: Box<dyn Write + Send> = match output {
-        Some(p) => match std::fs::File::create(p) {
-            Ok(f) => Box::new(io::BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("ply analyse: {}: {e}", p.display());
-                return 1;
-            }
-        },
-        None => Box::new(io::stdout()),
-    };
-    let input: &mut dyn BufRead = &mut text.as_bytes();
-    match ply::analyse::run(input, out, &mut io::stderr(), opts) {
-        Ok(s) => {
-            let mut summary = format!(
-                "ply analyse: {} positions, {} proven, {} bad lines, {:.3} s",
-                s.positions,
-                s.proven,
-                s.bad_lines,
-                s.time.as_secs_f64()
+}
+
+/// `ply gui`: exits 1 when the configuration is bad or the server fails.
+fn run_gui(args: GuiArgs) {
+    let open = args.open;
+    if let Err(e) = args.config().and_then(|config| ply::gui::run(config, open)) {
+        eprintln!("ply gui: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `ply solve <game> ..`: hands the arguments to the game's solver; exits 1 on its error.
+fn run_solver(game: &str, args: &[String]) {
+    let result = match game {
+        "connect4" => ply::solve::connect4::cli(args),
+        "teeko" => ply::solve::teeko::cli(args),
+        "-h" | "--help" | "help" => {
+            println!(
+                "Usage: ply solve <GAME> [ARGS]...\n\n\
+                 ply solve teeko [--advanced] ...   build the Teeko tablebase\n\
+                 ply solve connect4 [FILE] ...      score Connect Four positions exactly\n\n\
+                 `ply solve <GAME> --help` describes each."
             );
-            if s.mismatches > 0 {
-                summary.push_str(&format!(
-                    ", {} differ from the expected score",
-                    s.mismatches
-                ));
-            }
-            eprintln!("{summary}");
-            let _ = io::stderr().flush();
-            if s.bad_lines > 0 { 2 } else { 0 }
+            Ok(())
+        }
+        other => Err(format!(
+            "no solver command for '{other}' (known: connect4, teeko)"
+        )),
+    };
+    if let Err(e) = result {
+        eprintln!("ply solve {game}: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `ply analyse`: returns the exit status (0; 2 when some lines were bad; 1 on an I/O error).
+fn analyse(args: &AnalyseArgs) -> i32 {
+    let inputs = read_inputs(&args.files).and_then(|text| Ok((text, open_output(args)?)));
+    let (text, out) = match inputs {
+        Ok(io) => io,
+        Err(e) => {
+            eprintln!("ply analyse: {e}");
+            return 1;
+        }
+    };
+    let input: &mut dyn io::BufRead = &mut text.as_bytes();
+    match ply::analyse::run(input, out, &mut io::stderr(), &args.options()) {
+        Ok(summary) => {
+            eprintln!("{}", analyse_summary(&summary));
+            let _ = io::Write::flush(&mut io::stderr());
+            if summary.bad_lines > 0 { 2 } else { 0 }
         }
         Err(e) => {
             eprintln!("ply analyse: {e}");
             1
         }
     }
+}
+
+/// The files' text one after the other (each ending with a newline), or standard input's.
+fn read_inputs(files: &[std::path::PathBuf]) -> Result<String, String> {
+    let mut text = String::new();
+    if files.is_empty() {
+        io::Read::read_to_string(&mut io::stdin(), &mut text)
+            .map_err(|e| format!("standard input: {e}"))?;
+        return Ok(text);
+    }
+    for f in files {
+        let t = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        text.push_str(&t);
+        if !t.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    Ok(text)
+}
+
+fn open_output(args: &AnalyseArgs) -> Result<Box<dyn io::Write + Send>, String> {
+    Ok(match &args.output {
+        Some(p) => {
+            let f = std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Box::new(io::BufWriter::new(f))
+        }
+        None => Box::new(io::stdout()),
+    })
+}
+
+fn analyse_summary(s: &ply::analyse::Summary) -> String {
+    let mut summary = format!(
+        "ply analyse: {} positions, {} proven, {} bad lines, {:.3} s",
+        s.positions,
+        s.proven,
+        s.bad_lines,
+        s.time.as_secs_f64()
+    );
+    if s.mismatches > 0 {
+        summary.push_str(&format!(
+            ", {} differ from the expected score",
+            s.mismatches
+        ));
+    }
+    summary
 }
