@@ -85,10 +85,8 @@ pub fn cli(args: &[String]) -> Result<(), String> {
     let argv = std::iter::once("ply solve connect4 book".to_string()).chain(args.iter().cloned());
     let args = match Args::try_parse_from(argv) {
         Ok(a) => a,
+        Err(e) if e.use_stderr() => return Err(e.to_string()),
         Err(e) => {
-            if e.use_stderr() {
-                return Err(e.to_string());
-            }
             print!("{e}");
             return Ok(());
         }
@@ -96,64 +94,84 @@ pub fn cli(args: &[String]) -> Result<(), String> {
     if args.depth > 42 || args.open > args.depth {
         return Err("need open <= depth <= 42".into());
     }
-    let mut done = read_progress(&args.progress)?;
-    let mut log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.progress)
-        .map_err(|e| format!("{}: {e}", args.progress.display()))?;
-    eprintln!(
-        "book: depth {}, open {}, {} positions already in {}",
-        args.depth,
-        args.open,
-        done.len(),
-        args.progress.display()
-    );
-    let start = Connect4::default();
-    let mut solver =
-        Connect4Solver::with_table_mb(&start, args.table_mb).expect("7x6 is supported");
-    solver.set_threads(args.threads);
-    let mut stats = vec![DepthStats::default(); args.depth as usize + 1];
-    let mut entries = Vec::new();
-    let mut budget_left = args.limit.unwrap_or(usize::MAX);
-    let cpu0 = cpu_seconds();
-    let t0 = Instant::now();
+    let mut build = Build::start(args)?;
     for side in [Player::First, Player::Second] {
-        let mut level = BTreeMap::new();
-        level.insert(canonical_key(0, 0).0, start);
-        for d in 0..=args.depth {
+        if build.grow(side)? == Grown::Stopped {
+            build.report();
+            eprintln!("book: stopped after --limit new positions");
+            return Ok(());
+        }
+    }
+    build.report();
+    build.write_book()
+}
+
+/// A build in progress: what is solved (read back or new), the log it is appended to, and
+/// the book's entries in the order the walk met them.
+struct Build {
+    args: Args,
+    done: HashMap<u64, Solved>,
+    log: std::fs::File,
+    solver: Connect4Solver,
+    stats: Vec<DepthStats>,
+    entries: Vec<(u64, i32, u8)>,
+    /// New positions the build may still solve (`--limit`).
+    budget_left: usize,
+    t0: Instant,
+    cpu0: f64,
+}
+
+/// How a colour's walk ended: every depth done, or `--limit` reached.
+#[derive(PartialEq, Eq)]
+enum Grown {
+    Complete,
+    Stopped,
+}
+
+impl Build {
+    fn start(args: Args) -> Result<Build, String> {
+        let done = read_progress(&args.progress)?;
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&args.progress)
+            .map_err(|e| format!("{}: {e}", args.progress.display()))?;
+        eprintln!(
+            "book: depth {}, open {}, {} positions already in {}",
+            args.depth,
+            args.open,
+            done.len(),
+            args.progress.display()
+        );
+        let mut solver = Connect4Solver::with_table_mb(&Connect4::default(), args.table_mb)
+            .expect("7x6 is supported");
+        solver.set_threads(args.threads);
+        Ok(Build {
+            stats: vec![DepthStats::default(); args.depth as usize + 1],
+            budget_left: args.limit.unwrap_or(usize::MAX),
+            args,
+            done,
+            log,
+            solver,
+            entries: Vec::new(),
+            t0: Instant::now(),
+            cpu0: cpu_seconds(),
+        })
+    }
+
+    /// Walks `side`'s tree one depth at a time: its own positions get the book move (every
+    /// move before `open`), the opponent's every move.
+    fn grow(&mut self, side: Player) -> Result<Grown, String> {
+        let start = Connect4::default();
+        let mut level = BTreeMap::from([(canonical_key(0, 0).0, start)]);
+        for d in 0..=self.args.depth {
             let mut next = BTreeMap::new();
             for (&key, pos) in &level {
-                let children: Vec<u8> = if pos.side_to_move() == side {
-                    let s = match done.get(&key) {
-                        Some(s) => *s,
-                        None => {
-                            if budget_left == 0 {
-                                report(&stats, t0, cpu0);
-                                eprintln!("book: stopped after --limit new positions");
-                                return Ok(());
-                            }
-                            budget_left -= 1;
-                            let s = solve(&mut solver, pos);
-                            writeln!(
-                                log,
-                                "{key:x} {} {} {d} {} {}",
-                                s.score, s.column, s.nodes, s.micros
-                            )
-                            .and_then(|_| log.flush())
-                            .map_err(|e| format!("{}: {e}", args.progress.display()))?;
-                            done.insert(key, s);
-                            stats[d as usize].solved_now += 1;
-                            s
-                        }
+                let children = if pos.side_to_move() == side {
+                    let Some(s) = self.book_move(key, pos, d)? else {
+                        return Ok(Grown::Stopped);
                     };
-                    let st = &mut stats[d as usize];
-                    st.positions += 1;
-                    st.micros += s.micros;
-                    st.max_micros = st.max_micros.max(s.micros);
-                    st.nodes += s.nodes;
-                    entries.push((key, s.score, s.column));
-                    if d < args.open {
+                    if d < self.args.open {
                         legal(pos)
                     } else {
                         vec![s.column]
@@ -161,17 +179,8 @@ pub fn cli(args: &[String]) -> Result<(), String> {
                 } else {
                     legal(pos)
                 };
-                if d == args.depth {
-                    continue;
-                }
-                for c in children {
-                    let mut child = *pos;
-                    child.play(c);
-                    if child.outcome().is_none() {
-                        let (k, _) = canonical_key(child.current(), child.mask());
-                        next.entry(k)
-                            .or_insert_with(|| position_of_key(k).expect("a key of a position"));
-                    }
+                if d < self.args.depth {
+                    add_children(&mut next, pos, &children);
                 }
             }
             if !level.is_empty() {
@@ -184,22 +193,78 @@ pub fn cli(args: &[String]) -> Result<(), String> {
             }
             level = next;
         }
+        Ok(Grown::Complete)
     }
-    report(&stats, t0, cpu0);
-    if let Some(out) = &args.out {
-        let bytes = book::encode(args.depth, args.open, &entries);
+
+    /// The position's entry, solved now unless the progress has it; `None` when it would
+    /// need solving and `--limit` is used up.
+    fn book_move(&mut self, key: u64, pos: &Connect4, d: u32) -> Result<Option<Solved>, String> {
+        let s = match self.done.get(&key) {
+            Some(s) => *s,
+            None if self.budget_left == 0 => return Ok(None),
+            None => self.solve_new(key, pos, d)?,
+        };
+        let st = &mut self.stats[d as usize];
+        st.positions += 1;
+        st.micros += s.micros;
+        st.max_micros = st.max_micros.max(s.micros);
+        st.nodes += s.nodes;
+        self.entries.push((key, s.score, s.column));
+        Ok(Some(s))
+    }
+
+    /// Solves a position the progress lacks and appends it to the progress file at once.
+    fn solve_new(&mut self, key: u64, pos: &Connect4, d: u32) -> Result<Solved, String> {
+        self.budget_left -= 1;
+        let s = solve(&mut self.solver, pos);
+        writeln!(
+            self.log,
+            "{key:x} {} {} {d} {} {}",
+            s.score, s.column, s.nodes, s.micros
+        )
+        .and_then(|_| self.log.flush())
+        .map_err(|e| format!("{}: {e}", self.args.progress.display()))?;
+        self.done.insert(key, s);
+        self.stats[d as usize].solved_now += 1;
+        Ok(s)
+    }
+
+    fn report(&self) {
+        report(&self.stats, self.t0, self.cpu0);
+    }
+
+    /// Writes the book (through a temporary file, renamed into place) when `--out` asks.
+    fn write_book(&self) -> Result<(), String> {
+        let Some(out) = &self.args.out else {
+            return Ok(());
+        };
+        let bytes = book::encode(self.args.depth, self.args.open, &self.entries);
         let tmp = out.with_extension("tmp");
         std::fs::write(&tmp, &bytes)
             .and_then(|_| std::fs::rename(&tmp, out))
             .map_err(|e| format!("{}: {e}", out.display()))?;
         eprintln!(
             "book: wrote {} entries, {} bytes, to {}",
-            entries.len(),
+            self.entries.len(),
             bytes.len(),
             out.display()
         );
+        Ok(())
     }
-    Ok(())
+}
+
+/// Adds the unfinished positions after each of `columns` to the next level, by canonical key
+/// (a mirror image is the same entry).
+fn add_children(next: &mut BTreeMap<u64, Connect4>, pos: &Connect4, columns: &[u8]) {
+    for &c in columns {
+        let mut child = *pos;
+        child.play(c);
+        if child.outcome().is_none() {
+            let (k, _) = canonical_key(child.current(), child.mask());
+            next.entry(k)
+                .or_insert_with(|| position_of_key(k).expect("a key of a position"));
+        }
+    }
 }
 
 /// Legal moves of a game that is not over, centre first.

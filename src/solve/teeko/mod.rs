@@ -28,7 +28,7 @@ use clap::Parser;
 use super::{Budget, Solution, Solvable, Solver};
 use crate::game::{Game, Player};
 use crate::games::Teeko;
-use crate::games::teeko::{TeekoMove, rules};
+use crate::games::teeko::{Rules, TeekoMove, rules};
 use crate::value::{MATE, Score, back_up, terminal_value};
 pub use build::Progress;
 pub use table::{PhaseStats, Stats, Table, TableError};
@@ -548,104 +548,120 @@ pub fn cli(args: &[String]) -> Result<(), String> {
             return Ok(());
         }
     };
-    let path = a.out.clone().unwrap_or_else(|| {
-        // The first directory that has the file, else the first one.
-        let name = table::file_name(a.advanced);
-        let dirs = table::search_dirs();
-        dirs.iter()
-            .map(|d| d.join(&name))
-            .find(|p| p.exists())
-            .unwrap_or_else(|| dirs[0].join(&name))
-    });
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-
+    let path = a
+        .out
+        .clone()
+        .unwrap_or_else(|| default_table_path(a.advanced));
     let existing = if a.force {
         None
     } else {
-        match Table::load(&path, a.advanced) {
-            Ok(t) => Some(t),
-            Err(TableError::Missing) => None,
-            Err(e) => {
-                eprintln!("{}: {e}; rebuilding", path.display());
-                None
-            }
-        }
+        load_existing(&path, a.advanced)
     };
-
     if let Some(fen) = &a.probe {
-        let table = match existing {
-            Some(t) => t,
-            None => {
-                return Err(format!(
-                    "no table at {} (build it with `ply solve teeko{}`)",
-                    path.display(),
-                    if a.advanced { " --advanced" } else { "" }
-                ));
-            }
-        };
-        let pos = Teeko::from_raw(0, 0, Player::First, rules(a.advanced, !a.no_centre))
-            .from_fen(fen)
-            .map_err(|e| e.to_string())?;
-        let s = solve_with(&table, &pos);
-        println!("value: {}", describe(s.value));
-        if let Some(b) = s.best {
-            let mut p = pos;
-            let pv: Vec<String> =
-                s.pv.iter()
-                    .map(|&m| {
-                        let t = p.format_move(m);
-                        p.play(m);
-                        t
-                    })
-                    .collect();
-            println!("best move: {}", pos.format_move(b));
-            println!("pv: {}", pv.join(" "));
-        }
-        return Ok(());
+        let table = existing.ok_or_else(|| {
+            format!(
+                "no table at {} (build it with `ply solve teeko{}`)",
+                path.display(),
+                if a.advanced { " --advanced" } else { "" }
+            )
+        })?;
+        return probe(&table, fen, rules(a.advanced, !a.no_centre));
     }
-
     let (table, built_in) = match existing {
         Some(t) => {
             println!("table already built: {} (--force rebuilds)", path.display());
             (t, None)
         }
         None => {
-            let bar = indicatif::ProgressBar::new(1);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{elapsed:>4} [{bar:36}] {percent:>3}% {msg}",
-                )
-                .expect("a valid template")
-                .progress_chars("=> "),
-            );
-            let start = Instant::now();
-            let built = build_table(a.advanced, threads, &|p| {
-                bar.set_length(p.total);
-                bar.set_position(p.done);
-                bar.set_message(p.stage.to_string());
-            });
-            bar.finish_and_clear();
-            let t = built?;
-            let secs = start.elapsed().as_secs_f64();
-            let lock = BuildLock::acquire(&path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?
-                .ok_or_else(|| {
-                    format!(
-                        "another process is writing {}; run this again once it is done",
-                        path.display()
-                    )
-                })?;
-            t.save(&path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            drop(lock);
+            let threads = a
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                .max(1);
+            let (t, secs) = build_with_progress_bar(a.advanced, threads)?;
+            save_table(&t, &path)?;
             (t, Some((secs, threads)))
         }
     };
     print!("{}", summary(&table, &path, built_in));
     Ok(())
+}
+
+/// The first search directory that has the table file, else the first one.
+fn default_table_path(advanced: bool) -> PathBuf {
+    let name = table::file_name(advanced);
+    let dirs = table::search_dirs();
+    dirs.iter()
+        .map(|d| d.join(&name))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| dirs[0].join(&name))
+}
+
+/// The table at `path`, or `None` when it is missing or damaged (then said on stderr: it is
+/// rebuilt).
+fn load_existing(path: &Path, advanced: bool) -> Option<Table> {
+    match Table::load(path, advanced) {
+        Ok(t) => Some(t),
+        Err(TableError::Missing) => None,
+        Err(e) => {
+            eprintln!("{}: {e}; rebuilding", path.display());
+            None
+        }
+    }
+}
+
+/// `--probe`: prints the position's value, best move and principal variation.
+fn probe(table: &Table, fen: &str, rules: &'static Rules) -> Result<(), String> {
+    let pos = Teeko::from_raw(0, 0, Player::First, rules)
+        .from_fen(fen)
+        .map_err(|e| e.to_string())?;
+    let s = solve_with(table, &pos);
+    println!("value: {}", describe(s.value));
+    if let Some(b) = s.best {
+        let mut p = pos;
+        let pv: Vec<String> =
+            s.pv.iter()
+                .map(|&m| {
+                    let t = p.format_move(m);
+                    p.play(m);
+                    t
+                })
+                .collect();
+        println!("best move: {}", pos.format_move(b));
+        println!("pv: {}", pv.join(" "));
+    }
+    Ok(())
+}
+
+/// Builds the table with a progress bar on stderr; returns it and the seconds it took.
+fn build_with_progress_bar(advanced: bool, threads: usize) -> Result<(Table, f64), String> {
+    let bar = indicatif::ProgressBar::new(1);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{elapsed:>4} [{bar:36}] {percent:>3}% {msg}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let start = Instant::now();
+    let built = build_table(advanced, threads, &|p| {
+        bar.set_length(p.total);
+        bar.set_position(p.done);
+        bar.set_message(p.stage.to_string());
+    });
+    bar.finish_and_clear();
+    Ok((built?, start.elapsed().as_secs_f64()))
+}
+
+/// Saves the table under the build lock, so that two builders never write one file at once.
+fn save_table(t: &Table, path: &Path) -> Result<(), String> {
+    let _lock = BuildLock::acquire(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?
+        .ok_or_else(|| {
+            format!(
+                "another process is writing {}; run this again once it is done",
+                path.display()
+            )
+        })?;
+    t.save(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// A value in words, with the protocol's score.
