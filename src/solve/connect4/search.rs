@@ -143,6 +143,64 @@ struct Child {
 
 type G<const W: usize, const H: usize> = Geo<W, H>;
 
+/// A step of [`Worker::node`]: `Err(score)` when the step settles the node's score.
+type Settled<T> = Result<T, i32>;
+
+/// The position a [`Worker::node`] searches (see [`Worker::negamax`] for the fields).
+struct At {
+    cur: u64,
+    mask: u64,
+    moves: u32,
+    opp_win: u64,
+    key: u64,
+    mirrored: bool,
+}
+
+/// A node's search window and the bounds its score is known to lie within.
+struct Window {
+    alpha: i32,
+    beta: i32,
+    lower: i32,
+    upper: i32,
+}
+
+impl Window {
+    /// `Err` with the bound that settles the node when the known bounds already fail high
+    /// or low.
+    #[inline(always)]
+    fn cut(&self) -> Settled<()> {
+        if self.lower >= self.beta {
+            return Err(self.lower);
+        }
+        if self.upper <= self.alpha {
+            return Err(self.upper);
+        }
+        Ok(())
+    }
+}
+
+/// Orders the children: the stored best move first, then by rank (stable, so ties keep the
+/// centre-first order).
+#[inline(always)]
+fn order_children<const W: usize, const H: usize>(children: &mut [Child], tt_move: Option<usize>) {
+    if let Some(c) = tt_move {
+        for ch in children.iter_mut() {
+            if ch.bit & G::<W, H>::column_mask(c) != 0 {
+                ch.rank += 1000;
+            }
+        }
+    }
+    for i in 1..children.len() {
+        let x = children[i];
+        let mut j = i;
+        while j > 0 && children[j - 1].rank < x.rank {
+            children[j] = children[j - 1];
+            j -= 1;
+        }
+        children[j] = x;
+    }
+}
+
 impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     /// A worker for thread `id` of a solve (0 for the only or main thread).
     pub fn new(table: &'a Table, ctl: &'a Control<'a>, id: usize) -> Self {
@@ -282,7 +340,15 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     }
 
     /// [`Worker::negamax`] with the position's key already computed (and its bucket
-    /// prefetched). Inlined into its two compilations, `node_plain` and `node_fast`.
+    /// prefetched). Inlined into its two compilations, `node_plain` and `node_fast`, and so
+    /// are its steps below (`#[inline(always)]`): each step that can settle the node's score
+    /// returns it as `Err(score)`, so `?` leaves the node there. Split this way it searches
+    /// the same nodes with the same work as when it was one 257-line function (`ply solve
+    /// connect4 --threads 1 --table-mb 32 --reset-each`): middle-medium 13,495.7 nodes a
+    /// position, begin-medium's first 300 431,713.7, before and after; the first 200 of
+    /// middle-medium under `valgrind --tool=callgrind` 2,555.1M instructions before, 2,531.8M
+    /// after; wall times within the machine's noise (begin-medium's first 120, four
+    /// alternating runs each: 56-73 ms before, 58-66 ms after).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn node<const FAST: bool>(
@@ -293,192 +359,260 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         opp_win: u64,
         key: u64,
         mirrored: bool,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
     ) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         if self.nodes >= self.next_poll && self.poll() {
             return 0;
         }
-        let cells = G::<W, H>::CELLS;
-        let m = moves as i32;
+        let at = At {
+            cur,
+            mask,
+            moves,
+            opp_win,
+            key,
+            mirrored,
+        };
+        match self.node_steps::<FAST>(&at, alpha, beta) {
+            Ok(v) | Err(v) => v,
+        }
+    }
 
-        // Moves that do not hand the opponent a win at once: block its playable winning cell
-        // if it has one (two cannot both be blocked), and never play right below one.
-        let possible = G::<W, H>::possible(mask);
+    /// The body of [`Worker::node`]: `Err(score)` wherever a step settles it early.
+    #[inline(always)]
+    fn node_steps<const FAST: bool>(&mut self, at: &At, alpha: i32, beta: i32) -> Settled<i32> {
+        let possible = G::<W, H>::possible(at.mask);
+        let cand = Self::safe_moves(at, possible)?;
+        let mut children = [Child::default(); W];
+        let (mut n, floor) = self.expand_children(at, cand, &mut children)?;
+        let (lower, upper) = Self::static_bounds(at, possible, floor);
+        let mut window = Window {
+            alpha,
+            beta,
+            lower,
+            upper,
+        };
+        window.cut()?;
+        let near = self.near(at.moves);
+        let (tt_move, failed_low_before) = self.probe_own_entry(at, near, &mut window)?;
+        let best = self.enhanced_cutoff(at, &mut children, &mut n, &mut window)?;
+        order_children::<W, H>(&mut children[..n], tt_move);
+        let alpha0 = window.alpha;
+        let start = self.nodes;
+        let Some((best, best_bit)) =
+            self.search_children::<FAST>(at, &children[..n], &mut window, best, failed_low_before)
+        else {
+            return Ok(0);
+        };
+        let (lo, hi, mv) = if best >= window.beta {
+            (best, window.upper, Some(best_bit))
+        } else if best <= alpha0 {
+            (window.lower, best, None)
+        } else {
+            (best, best, Some(best_bit))
+        };
+        let mv = mv.map(|b| {
+            let c = G::<W, H>::column_of(b);
+            if at.mirrored { W - 1 - c } else { c }
+        });
+        self.table
+            .store(at.key, near, lo, hi, mv, self.nodes - start);
+        Ok(best)
+    }
+
+    /// Moves that do not hand the opponent a win at once: block its playable winning cell if
+    /// it has one (two cannot both be blocked), and never play right below one. With at most
+    /// two cells left and a safe move, nobody can win any more (a draw).
+    #[inline(always)]
+    fn safe_moves(at: &At, possible: u64) -> Settled<u64> {
         let mut cand = possible;
-        let forced = possible & opp_win;
+        let forced = possible & at.opp_win;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
-                return G::<W, H>::lose_next(moves);
+                return Err(G::<W, H>::lose_next(at.moves));
             }
             cand = forced;
         }
-        cand &= !(opp_win >> 1);
+        cand &= !(at.opp_win >> 1);
         if cand == 0 {
-            return G::<W, H>::lose_next(moves);
+            return Err(G::<W, H>::lose_next(at.moves));
         }
-        // With at most two cells left and a safe move, nobody can win any more.
-        if m >= cells - 2 {
-            return 0;
+        if at.moves as i32 >= G::<W, H>::CELLS - 2 {
+            return Err(0);
         }
+        Ok(cand)
+    }
 
-        // Each child, statically: if it leaves the opponent unable to stop a win with our next
-        // disc, that is the best score possible here (we cannot win with this one). Otherwise
-        // its key is computed and its bucket prefetched, and it is ranked by the threats it
-        // creates, not counting those right above an opponent's threat (never playable
-        // without losing first), twice, plus those right above a playable cell once (they
-        // restrict the opponent's next moves). Ties keep the centre-first order, which is
-        // worth more than a history table (measured: 2-8x the nodes with one).
-        let mut children = [Child::default(); W];
+    /// Each child, statically: if it leaves the opponent unable to stop a win with our next
+    /// disc, that is the best score possible here (we cannot win with this one). Otherwise
+    /// its key is computed and its bucket prefetched, and it is ranked by the threats it
+    /// creates, not counting those right above an opponent's threat (never playable without
+    /// losing first), twice, plus those right above a playable cell once (they restrict the
+    /// opponent's next moves). Ties keep the centre-first order, which is worth more than a
+    /// history table (measured: 2-8x the nodes with one). Returns the children's count and,
+    /// with the second player to move, the best claimeven bound of a child (a floor for us).
+    #[inline(always)]
+    fn expand_children(
+        &mut self,
+        at: &At,
+        cand: u64,
+        children: &mut [Child; W],
+    ) -> Settled<(usize, i32)> {
+        let (cells, m) = (G::<W, H>::CELLS, at.moves as i32);
         let mut n = 0;
-        // With the second player to move, a child's claimeven bound is a floor for us.
         let mut floor = i32::MIN;
         for &col in &G::<W, H>::ORDER {
             let bit = cand & G::<W, H>::column_mask(col);
             if bit == 0 {
                 continue;
             }
-            let after = mask | bit;
-            let threats = G::<W, H>::winning_cells(cur | bit, after);
+            let after = at.mask | bit;
+            let threats = G::<W, H>::winning_cells(at.cur | bit, after);
             let cposs = G::<W, H>::possible(after);
             let cforced = cposs & threats;
             let replies = if cforced != 0 {
                 if cforced & (cforced - 1) != 0 {
-                    return (cells - 1 - m) / 2;
+                    return Err((cells - 1 - m) / 2);
                 }
                 cforced
             } else {
                 cposs
             };
             if replies & !(threats >> 1) == 0 {
-                return (cells - 1 - m) / 2;
+                return Err((cells - 1 - m) / 2);
             }
-            if H.is_multiple_of(2) && moves % 2 == 1 {
-                floor = floor.max(-G::<W, H>::claimeven_bound(cur ^ mask, after, cposs));
+            if H.is_multiple_of(2) && at.moves % 2 == 1 {
+                floor = floor.max(-G::<W, H>::claimeven_bound(at.cur ^ at.mask, after, cposs));
             }
-            let (ckey, cmirrored) = Self::canonical(cur ^ mask, after, moves + 1);
-            self.table.prefetch(ckey, self.near(moves + 1));
+            let (ckey, cmirrored) = Self::canonical(at.cur ^ at.mask, after, at.moves + 1);
+            self.table.prefetch(ckey, self.near(at.moves + 1));
+            let useful = threats & !(at.opp_win << 1);
             children[n] = Child {
                 bit,
                 threats,
                 key: ckey,
                 mirrored: cmirrored,
-                rank: {
-                    let useful = threats & !(opp_win << 1);
-                    2 * useful.count_ones() as i32 + (useful & (cposs << 1)).count_ones() as i32
-                },
+                rank: 2 * useful.count_ones() as i32 + (useful & (cposs << 1)).count_ones() as i32,
             };
             n += 1;
         }
+        Ok((n, floor))
+    }
 
-        // Static bounds: the opponent cannot win with its next disc (we play a safe move), and
-        // we cannot win with this disc or the next.
+    /// Static bounds of the score: the opponent cannot win with its next disc (we play a safe
+    /// move), and we cannot win with this disc or the next; a side with no line left that it
+    /// could still fill cannot win; claimeven (Allis), with the first player to move on a
+    /// board of even height (see [`Geo::claimeven_bound`]).
+    #[inline(always)]
+    fn static_bounds(at: &At, possible: u64, floor: i32) -> (i32, i32) {
+        let (cells, m) = (G::<W, H>::CELLS, at.moves as i32);
         let mut lower = (-(cells - 2 - m) / 2).max(floor);
         let mut upper = (cells - 3 - m) / 2;
-        // A side with no line left that it could still fill cannot win.
-        let empty = G::<W, H>::BOARD & !mask;
-        if !G::<W, H>::aligned(cur | empty) {
+        let empty = G::<W, H>::BOARD & !at.mask;
+        if !G::<W, H>::aligned(at.cur | empty) {
             upper = upper.min(0);
         }
-        if !G::<W, H>::aligned((cur ^ mask) | empty) {
+        if !G::<W, H>::aligned((at.cur ^ at.mask) | empty) {
             lower = lower.max(0);
         }
-        // Claimeven (Allis), with the first player to move on a board of even height: see
-        // [`Geo::claimeven_bound`].
-        if H.is_multiple_of(2) && moves.is_multiple_of(2) {
-            upper = upper.min(G::<W, H>::claimeven_bound(cur, mask, possible));
+        if H.is_multiple_of(2) && at.moves.is_multiple_of(2) {
+            upper = upper.min(G::<W, H>::claimeven_bound(at.cur, at.mask, possible));
         }
-        if lower >= beta {
-            return lower;
-        }
-        if upper <= alpha {
-            return upper;
-        }
+        (lower, upper)
+    }
 
-        let near = self.near(moves);
+    /// The node's own table entry narrows the bounds (and may settle the node); returns its
+    /// best move (unmirrored) and whether the entry was stored by a search that failed low
+    /// (no best move: all moves had to be searched, and probably will again; see the ABDADA
+    /// loop of [`Worker::search_children`]).
+    #[inline(always)]
+    fn probe_own_entry(
+        &mut self,
+        at: &At,
+        near: Option<usize>,
+        window: &mut Window,
+    ) -> Settled<(Option<usize>, bool)> {
         let mut tt_move = None;
-        // An entry without a best move was stored by a search that failed low: all moves had
-        // to be searched, and probably will again (see the ABDADA loop below).
         let mut failed_low_before = false;
-        if let Some(hit) = self.table.probe(key, near) {
+        if let Some(hit) = self.table.probe(at.key, near) {
             failed_low_before = hit.best.is_none();
-            lower = lower.max(hit.lower);
-            upper = upper.min(hit.upper);
-            if lower >= beta || lower == upper {
-                return lower;
+            window.lower = window.lower.max(hit.lower);
+            window.upper = window.upper.min(hit.upper);
+            if window.lower >= window.beta || window.lower == window.upper {
+                return Err(window.lower);
             }
-            if upper <= alpha {
-                return upper;
+            if window.upper <= window.alpha {
+                return Err(window.upper);
             }
-            tt_move = hit.best.map(|c| if mirrored { W - 1 - c } else { c });
+            tt_move = hit.best.map(|c| if at.mirrored { W - 1 - c } else { c });
         }
-        alpha = alpha.max(lower);
-        beta = beta.min(upper);
+        window.alpha = window.alpha.max(window.lower);
+        window.beta = window.beta.min(window.upper);
+        Ok((tt_move, failed_low_before))
+    }
 
-        // Enhanced transposition cutoff, at every node (the children's buckets are already
-        // prefetched): a child whose stored upper bound is low enough proves a cutoff here
-        // without searching anything; a child whose lower bound cannot raise alpha need not
-        // be searched (its bound still caps the fail-soft result). Measured against skipping
-        // it from 24 discs on until the near region: begin-hard's first 40 12.94M -> 12.62M
-        // nodes, 0.93 -> 0.84 s; begin-medium 442K -> 429K nodes.
+    /// Enhanced transposition cutoff, at every node (the children's buckets are already
+    /// prefetched): a child whose stored upper bound is low enough proves a cutoff here
+    /// without searching anything; a child whose lower bound cannot raise alpha need not be
+    /// searched (its bound still caps the fail-soft result, returned as the best so far).
+    /// Measured against skipping it from 24 discs on until the near region: begin-hard's
+    /// first 40 12.94M -> 12.62M nodes, 0.93 -> 0.84 s; begin-medium 442K -> 429K nodes.
+    #[inline(always)]
+    fn enhanced_cutoff(
+        &mut self,
+        at: &At,
+        children: &mut [Child; W],
+        n: &mut usize,
+        window: &mut Window,
+    ) -> Settled<i32> {
         let mut best = i32::MIN;
-        {
-            let mut i = 0;
-            while i < n {
-                if let Some(h) = self.table.probe(children[i].key, self.near(moves + 1)) {
-                    if -h.upper >= beta {
-                        return -h.upper;
-                    }
-                    if -h.upper > alpha {
-                        alpha = -h.upper;
-                        lower = lower.max(alpha);
-                    }
-                    if -h.lower <= alpha {
-                        best = best.max(-h.lower);
-                        n -= 1;
-                        children[i] = children[n];
-                        continue;
-                    }
+        let mut i = 0;
+        while i < *n {
+            if let Some(h) = self.table.probe(children[i].key, self.near(at.moves + 1)) {
+                if -h.upper >= window.beta {
+                    return Err(-h.upper);
                 }
-                i += 1;
-            }
-            if n == 0 {
-                return best;
-            }
-        }
-
-        // Order: the stored best move first, then by rank (stable, so ties keep the
-        // centre-first order).
-        if let Some(c) = tt_move {
-            for ch in &mut children[..n] {
-                if ch.bit & G::<W, H>::column_mask(c) != 0 {
-                    ch.rank += 1000;
+                if -h.upper > window.alpha {
+                    window.alpha = -h.upper;
+                    window.lower = window.lower.max(window.alpha);
+                }
+                if -h.lower <= window.alpha {
+                    best = best.max(-h.lower);
+                    *n -= 1;
+                    children[i] = children[*n];
+                    continue;
                 }
             }
+            i += 1;
         }
-        for i in 1..n {
-            let x = children[i];
-            let mut j = i;
-            while j > 0 && children[j - 1].rank < x.rank {
-                children[j] = children[j - 1];
-                j -= 1;
-            }
-            children[j] = x;
+        if *n == 0 {
+            return Err(best);
         }
+        Ok(best)
+    }
 
-        let alpha0 = alpha;
-        let start = self.nodes;
+    /// Searches the children in order; the best score (starting from `best`) and its move,
+    /// or `None` when this thread was stopped. With several threads, a move into a position
+    /// that another thread is searching is put off until the other moves are done (ABDADA).
+    /// The first move is searched at once unless the position failed low before (then every
+    /// move is likely needed, and another thread's move is as good a start as any);
+    /// deferring it at nodes that cut off doubles the nodes.
+    #[inline(always)]
+    fn search_children<const FAST: bool>(
+        &mut self,
+        at: &At,
+        children: &[Child],
+        window: &mut Window,
+        mut best: i32,
+        failed_low_before: bool,
+    ) -> Option<(i32, u64)> {
+        let n = children.len();
         let mut best_bit = 0;
-        // With several threads, a move into a position that another thread is searching is
-        // put off until the other moves are done (ABDADA). The first move is searched at once
-        // unless the position failed low before (then every move is likely needed, and
-        // another thread's move is as good a start as any); deferring it at nodes that cut
-        // off doubles the nodes.
-        let share = self.ctl.shared && cells - m > SHARE_ABOVE_EMPTY;
+        let share = self.ctl.shared && G::<W, H>::CELLS - (at.moves as i32) > SHARE_ABOVE_EMPTY;
         if share {
-            self.ctl.set_busy(key);
+            self.ctl.set_busy(at.key);
         }
         let mut deferred = [0usize; W];
         let (mut nd, mut di) = (0, 0);
@@ -500,47 +634,31 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 continue;
             }
             let v = -self.recurse::<FAST>(
-                cur ^ mask,
-                mask | ch.bit,
-                moves + 1,
+                at.cur ^ at.mask,
+                at.mask | ch.bit,
+                at.moves + 1,
                 ch.threats,
                 ch.key,
                 ch.mirrored,
-                -beta,
-                -alpha,
+                -window.beta,
+                -window.alpha,
             );
             if self.aborted {
-                if share {
-                    self.ctl.clear_busy(key);
-                }
-                return 0;
+                break;
             }
             if v > best {
                 best = v;
                 best_bit = ch.bit;
-                if v >= beta {
+                if v >= window.beta {
                     break;
                 }
-                alpha = alpha.max(v);
+                window.alpha = window.alpha.max(v);
             }
         }
         if share {
-            self.ctl.clear_busy(key);
+            self.ctl.clear_busy(at.key);
         }
-
-        let (lo, hi, mv) = if best >= beta {
-            (best, upper, Some(best_bit))
-        } else if best <= alpha0 {
-            (lower, best, None)
-        } else {
-            (best, best, Some(best_bit))
-        };
-        let mv = mv.map(|b| {
-            let c = G::<W, H>::column_of(b);
-            if mirrored { W - 1 - c } else { c }
-        });
-        self.table.store(key, near, lo, hi, mv, self.nodes - start);
-        best
+        (!self.aborted).then_some((best, best_bit))
     }
 
     /// One null-window probe from the root: is the score above `mid`? The fail-soft answer,
