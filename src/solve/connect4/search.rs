@@ -739,109 +739,175 @@ pub fn solve<const W: usize, const H: usize>(
     if G::<W, H>::possible(mask) & G::<W, H>::winning_cells(cur, mask) != 0 {
         return Some((G::<W, H>::win_now(moves), 0));
     }
-    let opp_win = G::<W, H>::winning_cells(cur ^ mask, mask);
-    let mut lo = G::<W, H>::lose_next(moves);
-    let mut hi = (cells - 1 - moves as i32) / 2;
-
+    let root = Root {
+        cur,
+        mask,
+        moves,
+        opp_win: G::<W, H>::winning_cells(cur ^ mask, mask),
+    };
+    let mut interval = Interval {
+        lo: G::<W, H>::lose_next(moves),
+        hi: (cells - 1 - moves as i32) / 2,
+    };
     // One thread first: most solves are small, and those finish without paying for the
     // helpers' start and the barriers of every probe. Past SERIAL_NODES the probe in progress
     // is abandoned (its finished subtrees stay in the table) and all threads take over.
     let parallel = threads > 1 && cells - (moves as i32) >= PARALLEL_MIN_EMPTY;
-    let serial_nodes = {
-        let ctl = Control::new(budget, false);
-        let mut main = Worker::<W, H>::new(table, &ctl, 0);
-        if parallel {
-            main.limit = SERIAL_NODES;
+    let limit = if parallel { SERIAL_NODES } else { u64::MAX };
+    let serial_nodes = probe_on_one_thread::<W, H>(table, budget, &root, &mut interval, limit)?;
+    if interval.lo == interval.hi {
+        return Some((interval.lo, serial_nodes));
+    }
+    let nodes = probe_on_threads::<W, H>(table, budget, &root, &mut interval, threads)?;
+    Some((interval.lo, serial_nodes + nodes))
+}
+
+/// The root of a [`solve`]: a position where the game is not over and the side to move
+/// cannot win with its next disc, and the opponent's winning cells.
+struct Root {
+    cur: u64,
+    mask: u64,
+    moves: u32,
+    opp_win: u64,
+}
+
+/// What the probes have proved so far: the root's score lies in `lo..=hi`.
+struct Interval {
+    lo: i32,
+    hi: i32,
+}
+
+impl Interval {
+    /// Narrows the interval by the fail-soft answer `v` of the probe "is the score above
+    /// `mid`?".
+    fn answer(&mut self, mid: i32, v: i32) {
+        if v <= mid {
+            self.hi = v.min(self.hi)
+        } else {
+            self.lo = v.max(self.lo)
         }
-        while lo < hi {
-            let mid = next_probe(lo, hi);
-            let before = main.nodes;
-            let Some(v) = main.probe(cur, mask, moves, opp_win, mid) else {
-                if ctl.stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                break;
-            };
-            log::debug!("probe > {mid}: {v} ({} nodes)", main.nodes - before);
-            grow_for(table, main.nodes);
-            if v <= mid {
-                hi = v.min(hi)
-            } else {
-                lo = v.max(lo)
+    }
+}
+
+/// Probes on this thread alone until the interval is one score or the thread has searched
+/// `limit` nodes; its node count, or `None` when the budget stopped the search.
+fn probe_on_one_thread<const W: usize, const H: usize>(
+    table: &Table,
+    budget: &Budget,
+    root: &Root,
+    interval: &mut Interval,
+    limit: u64,
+) -> Option<u64> {
+    let ctl = Control::new(budget, false);
+    let mut main = Worker::<W, H>::new(table, &ctl, 0);
+    main.limit = limit;
+    while interval.lo < interval.hi {
+        let mid = next_probe(interval.lo, interval.hi);
+        let before = main.nodes;
+        let Some(v) = main.probe(root.cur, root.mask, root.moves, root.opp_win, mid) else {
+            if ctl.stop.load(Ordering::Relaxed) {
+                return None;
             }
+            break;
+        };
+        log::debug!("probe > {mid}: {v} ({} nodes)", main.nodes - before);
+        grow_for(table, main.nodes);
+        interval.answer(mid, v);
+    }
+    Some(main.nodes)
+}
+
+/// What the threads of [`probe_on_threads`] share: the probe's `mid`, its first answer, and
+/// the barriers every probe starts and ends at.
+struct Probes<'a> {
+    ctl: Control<'a>,
+    mid: AtomicI64,
+    result: AtomicI64,
+    quit: AtomicBool,
+    start: Barrier,
+    end: Barrier,
+}
+
+impl Probes<'_> {
+    /// The first answer of a probe settles it; the other threads see `probe_done` and
+    /// abandon theirs.
+    fn publish(&self, v: i32) {
+        if !self.ctl.probe_done.swap(true, Ordering::AcqRel) {
+            self.result.store(v as i64, Ordering::Release);
         }
-        main.nodes
-    };
-    if lo == hi {
-        return Some((lo, serial_nodes));
     }
 
-    let ctl = Control::new(budget, true);
-    let mid_slot = AtomicI64::new(0);
-    let result = AtomicI64::new(0);
-    let quit = AtomicBool::new(false);
-    let start = Barrier::new(threads);
-    let end = Barrier::new(threads);
-    let publish = |v: i32| {
-        if !ctl.probe_done.swap(true, Ordering::AcqRel) {
-            result.store(v as i64, Ordering::Release);
+    /// A helper thread: searches every probe the main thread starts, until told to quit;
+    /// returns its node count.
+    fn help<const W: usize, const H: usize>(&self, table: &Table, root: &Root, id: usize) -> u64 {
+        let mut w = Worker::<W, H>::new(table, &self.ctl, id);
+        loop {
+            self.start.wait();
+            if self.quit.load(Ordering::Acquire) {
+                return w.nodes;
+            }
+            let mid = self.mid.load(Ordering::Acquire) as i32;
+            if let Some(v) = w.probe(root.cur, root.mask, root.moves, root.opp_win, mid) {
+                self.publish(v);
+            }
+            self.end.wait();
         }
+    }
+}
+
+/// Probes on `threads` threads until the interval is one score; their node count, or `None`
+/// when the budget stopped the search first.
+fn probe_on_threads<const W: usize, const H: usize>(
+    table: &Table,
+    budget: &Budget,
+    root: &Root,
+    interval: &mut Interval,
+    threads: usize,
+) -> Option<u64> {
+    let shared = Probes {
+        ctl: Control::new(budget, true),
+        mid: AtomicI64::new(0),
+        result: AtomicI64::new(0),
+        quit: AtomicBool::new(false),
+        start: Barrier::new(threads),
+        end: Barrier::new(threads),
     };
+    let shared = &shared;
     std::thread::scope(|s| {
         let helpers: Vec<_> = (1..threads)
-            .map(|id| {
-                let (ctl, start, end, mid_slot, quit, publish) =
-                    (&ctl, &start, &end, &mid_slot, &quit, &publish);
-                s.spawn(move || {
-                    let mut w = Worker::<W, H>::new(table, ctl, id);
-                    loop {
-                        start.wait();
-                        if quit.load(Ordering::Acquire) {
-                            return w.nodes;
-                        }
-                        let mid = mid_slot.load(Ordering::Acquire) as i32;
-                        if let Some(v) = w.probe(cur, mask, moves, opp_win, mid) {
-                            publish(v);
-                        }
-                        end.wait();
-                    }
-                })
-            })
+            .map(|id| s.spawn(move || shared.help::<W, H>(table, root, id)))
             .collect();
-        let mut main = Worker::<W, H>::new(table, &ctl, 0);
+        let mut main = Worker::<W, H>::new(table, &shared.ctl, 0);
         let mut answered = true;
-        while lo < hi {
-            let mid = next_probe(lo, hi);
-            mid_slot.store(mid as i64, Ordering::Release);
-            ctl.probe_done.store(false, Ordering::Release);
-            start.wait();
-            if let Some(v) = main.probe(cur, mask, moves, opp_win, mid) {
-                publish(v);
+        while interval.lo < interval.hi {
+            let mid = next_probe(interval.lo, interval.hi);
+            shared.mid.store(mid as i64, Ordering::Release);
+            shared.ctl.probe_done.store(false, Ordering::Release);
+            shared.start.wait();
+            if let Some(v) = main.probe(root.cur, root.mask, root.moves, root.opp_win, mid) {
+                shared.publish(v);
             }
-            end.wait();
+            shared.end.wait();
+            let ctl = &shared.ctl;
             if ctl.stop.load(Ordering::Acquire) || !ctl.probe_done.load(Ordering::Acquire) {
                 answered = false;
                 break;
             }
-            let v = result.load(Ordering::Acquire) as i32;
+            let v = shared.result.load(Ordering::Acquire) as i32;
             // Every helper waits at the start barrier: the table is ours alone.
             grow_for(table, ctl.nodes.load(Ordering::Relaxed).max(main.nodes));
             log::debug!(
                 "probe > {mid}: {v} ({} nodes in all so far)",
                 ctl.nodes.load(Ordering::Relaxed)
             );
-            if v <= mid {
-                hi = v.min(hi)
-            } else {
-                lo = v.max(lo)
-            }
+            interval.answer(mid, v);
         }
-        quit.store(true, Ordering::Release);
-        start.wait();
+        shared.quit.store(true, Ordering::Release);
+        shared.start.wait();
         let helper_nodes: u64 = helpers
             .into_iter()
             .map(|h| h.join().expect("a search thread panicked"))
             .sum();
-        answered.then_some((lo, serial_nodes + main.nodes + helper_nodes))
+        answered.then_some(main.nodes + helper_nodes)
     })
 }
