@@ -389,99 +389,101 @@ fn move_errors_are_precise() {
     assert!(check.parse_move("e1f1").is_ok());
 }
 
+/// FENs and a part of the error each must give (`""`: the FEN is valid).
+const FEN_ERRORS: &[(&str, &str)] = &[
+    ("", "expected 6 fields"),
+    ("8/8/8/8/8/8/8/8 w", "expected 6 fields"),
+    (
+        "8/8/8/8/8/8/8 w - - 0 1",
+        "expected 8 ranks separated by '/', got 7",
+    ),
+    (
+        "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rank 7 has 'x'",
+    ),
+    (
+        "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rank 7 'ppppppppp' has more than 8 squares",
+    ),
+    (
+        "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rank 7 'ppppppp' has 7 squares, not 8",
+    ),
+    (
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rank 6 has '9'",
+    ),
+    (
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+        "black has 0 kings",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+        "white has 2 kings",
+    ),
+    (
+        "Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQk - 0 1",
+        "a white pawn on a8",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "white has 9 pawns",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "side to move 'x' must be w or b",
+    ),
+    ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", ""),
+    (
+        "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+        "the black king is in check, but it is white to move",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+        "castling 'KQkx' has 'x'",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+        "castling right 'K': no white rook on the king's side",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",
+        "gives a right twice",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w Qkq - 0 1",
+        "castling right 'Q': the white king is not on its first rank",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+        "en passant square e4: with white to move it must be on rank 6",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+        "no black pawn on e5",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+        "en passant 'z9' is not a square",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+        "halfmove clock 'x'",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
+        "fullmove number 'x'",
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+        "expected 6 fields",
+    ),
+    ("4k3/8/8/8/1b6/8/3N4/r3K2R w - - 0 1", ""),
+];
+
 #[test]
 fn fen_errors_are_precise() {
-    let cases = [
-        ("", "expected 6 fields"),
-        ("8/8/8/8/8/8/8/8 w", "expected 6 fields"),
-        (
-            "8/8/8/8/8/8/8 w - - 0 1",
-            "expected 8 ranks separated by '/', got 7",
-        ),
-        (
-            "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "rank 7 has 'x'",
-        ),
-        (
-            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "rank 7 'ppppppppp' has more than 8 squares",
-        ),
-        (
-            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "rank 7 'ppppppp' has 7 squares, not 8",
-        ),
-        (
-            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "rank 6 has '9'",
-        ),
-        (
-            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
-            "black has 0 kings",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
-            "white has 2 kings",
-        ),
-        (
-            "Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQk - 0 1",
-            "a white pawn on a8",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "white has 9 pawns",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-            "side to move 'x' must be w or b",
-        ),
-        ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", ""),
-        (
-            "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
-            "the black king is in check, but it is white to move",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
-            "castling 'KQkx' has 'x'",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
-            "castling right 'K': no white rook on the king's side",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",
-            "gives a right twice",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w Qkq - 0 1",
-            "castling right 'Q': the white king is not on its first rank",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
-            "en passant square e4: with white to move it must be on rank 6",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
-            "no black pawn on e5",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
-            "en passant 'z9' is not a square",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
-            "halfmove clock 'x'",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
-            "fullmove number 'x'",
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
-            "expected 6 fields",
-        ),
-        ("4k3/8/8/8/1b6/8/3N4/r3K2R w - - 0 1", ""),
-    ];
-    for (f, want) in cases {
+    for &(f, want) in FEN_ERRORS {
         if want.is_empty() {
             assert!(std_game().from_fen(f).is_ok(), "{f}");
         } else {
