@@ -33,8 +33,7 @@ fn conformance<G: Game>(
 ) -> Report {
     let start = G::new(&Params::parse(params.iter().copied()).unwrap()).unwrap();
     let mut rng = Rng::new(0x5EED ^ params.len() as u64 ^ G::NAME.len() as u64);
-    let mut key_of_fen: HashMap<String, u64> = HashMap::new();
-    let mut fen_of_key: HashMap<u64, String> = HashMap::new();
+    let mut keys = Keys::default();
     let mut report = Report {
         positions: 0,
         finished: 0,
@@ -43,103 +42,18 @@ fn conformance<G: Game>(
     let mut moves = Vec::new();
     for _ in 0..playouts {
         let mut pos = start.clone();
+        // Each position's `max_remaining_plies`, in the order the playout passed them.
         let mut trail = Vec::new();
         for ply in 0..=max_plies {
             report.positions += 1;
             moves.clear();
             pos.legal_moves(&mut moves);
-            let over = pos.outcome().is_some();
-            assert_eq!(
-                moves.is_empty(),
-                over,
-                "{}: moves empty iff over at {}",
-                G::NAME,
-                pos.fen()
-            );
-            assert_eq!(
-                pos.legal_move_count(&mut Vec::new()),
-                moves.len(),
-                "{}: legal_move_count",
-                G::NAME
-            );
-            let mut seen = moves.clone();
-            seen.sort_by_key(|m| pos.format_move(*m));
-            seen.dedup();
-            assert_eq!(
-                seen.len(),
-                moves.len(),
-                "duplicate legal moves at {}",
-                pos.fen()
-            );
-
-            for &m in &moves {
-                let text = pos.format_move(m);
-                assert_eq!(
-                    pos.parse_move(&text),
-                    Ok(m),
-                    "{}: '{text}' at {}",
-                    G::NAME,
-                    pos.fen()
-                );
-                assert_eq!(find_legal(&pos, &text), Some(m));
-                assert!(pos.move_id(m) < G::MOVE_IDS);
-            }
-            for bad in malformed {
-                assert!(
-                    matches!(pos.parse_move(bad), Err(MoveError::Malformed(_))),
-                    "{}: '{bad}' should be malformed",
-                    G::NAME
-                );
-            }
-
-            let fen = pos.fen();
-            let back = start
-                .from_fen(&fen)
-                .unwrap_or_else(|e| panic!("{}: '{fen}': {e}", G::NAME));
-            assert_eq!(back.fen(), fen);
-            assert_eq!(back.key(), pos.key());
-            assert_eq!(back.side_to_move(), pos.side_to_move());
-            assert_eq!(back.outcome(), pos.outcome());
-            let mut back_moves = Vec::new();
-            back.legal_moves(&mut back_moves);
-            assert_eq!(back_moves, moves);
-            if ply % 7 == 0 {
-                assert_eq!(
-                    perft(&back, 2),
-                    perft(&pos, 2),
-                    "{}: perft(2) at {fen}",
-                    G::NAME
-                );
-            }
-
-            if let Some(&k) = key_of_fen.get(&fen) {
-                assert_eq!(
-                    k,
-                    pos.key(),
-                    "{}: equal positions, different keys: {fen}",
-                    G::NAME
-                );
-            }
-            key_of_fen.insert(fen.clone(), pos.key());
-            if perfect_key {
-                if let Some(other) = fen_of_key.get(&pos.key()) {
-                    assert_eq!(other, &fen, "{}: key collision", G::NAME);
-                }
-                fen_of_key.insert(pos.key(), fen.clone());
-            }
-
-            if over {
+            check_moves(&pos, &moves, malformed);
+            check_notation_round_trip(&start, &pos, &moves, ply);
+            keys.check(&pos, perfect_key);
+            if pos.outcome().is_some() {
                 report.finished += 1;
-                // Every position passed through could see the end within its bound.
-                for (i, bound) in trail.iter().enumerate() {
-                    if let Some(b) = bound {
-                        assert!(
-                            ply - i <= *b as usize,
-                            "{}: max_remaining_plies too small",
-                            G::NAME
-                        );
-                    }
-                }
+                check_remaining_bounds::<G>(&trail, ply);
                 break;
             }
             let e = pos.evaluate();
@@ -150,8 +64,7 @@ fn conformance<G: Game>(
             );
             trail.push(pos.max_remaining_plies());
             let side = pos.side_to_move();
-            let m = moves[rng.below(moves.len())];
-            pos.play(m);
+            pos.play(moves[rng.below(moves.len())]);
             assert_eq!(
                 pos.side_to_move(),
                 side.other(),
@@ -161,6 +74,122 @@ fn conformance<G: Game>(
         }
     }
     report
+}
+
+/// Legal moves are empty exactly when the game is over, never repeat, number
+/// `legal_move_count`, and read back from their notation; `malformed` texts are refused as
+/// malformed.
+fn check_moves<G: Game>(pos: &G, moves: &[G::Move], malformed: &[&str]) {
+    assert_eq!(
+        moves.is_empty(),
+        pos.outcome().is_some(),
+        "{}: moves empty iff over at {}",
+        G::NAME,
+        pos.fen()
+    );
+    assert_eq!(
+        pos.legal_move_count(&mut Vec::new()),
+        moves.len(),
+        "{}: legal_move_count",
+        G::NAME
+    );
+    let mut seen = moves.to_vec();
+    seen.sort_by_key(|m| pos.format_move(*m));
+    seen.dedup();
+    assert_eq!(
+        seen.len(),
+        moves.len(),
+        "duplicate legal moves at {}",
+        pos.fen()
+    );
+    for &m in moves {
+        let text = pos.format_move(m);
+        assert_eq!(
+            pos.parse_move(&text),
+            Ok(m),
+            "{}: '{text}' at {}",
+            G::NAME,
+            pos.fen()
+        );
+        assert_eq!(find_legal(pos, &text), Some(m));
+        assert!(pos.move_id(m) < G::MOVE_IDS);
+    }
+    for bad in malformed {
+        assert!(
+            matches!(pos.parse_move(bad), Err(MoveError::Malformed(_))),
+            "{}: '{bad}' should be malformed",
+            G::NAME
+        );
+    }
+}
+
+/// The position read back from its notation has the same notation, key, side, outcome and
+/// moves, and (every seventh ply) the same perft(2).
+fn check_notation_round_trip<G: Game>(start: &G, pos: &G, moves: &[G::Move], ply: usize) {
+    let fen = pos.fen();
+    let back = start
+        .from_fen(&fen)
+        .unwrap_or_else(|e| panic!("{}: '{fen}': {e}", G::NAME));
+    assert_eq!(back.fen(), fen);
+    assert_eq!(back.key(), pos.key());
+    assert_eq!(back.side_to_move(), pos.side_to_move());
+    assert_eq!(back.outcome(), pos.outcome());
+    let mut back_moves = Vec::new();
+    back.legal_moves(&mut back_moves);
+    assert_eq!(back_moves, moves);
+    if ply % 7 == 0 {
+        assert_eq!(
+            perft(&back, 2),
+            perft(pos, 2),
+            "{}: perft(2) at {fen}",
+            G::NAME
+        );
+    }
+}
+
+/// The keys of every position seen, by notation and (for games whose key is perfect) the
+/// notation of every key.
+#[derive(Default)]
+struct Keys {
+    key_of_fen: HashMap<String, u64>,
+    fen_of_key: HashMap<u64, String>,
+}
+
+impl Keys {
+    /// Equal positions have equal keys and, when `perfect_key`, equal keys mean equal
+    /// positions.
+    fn check<G: Game>(&mut self, pos: &G, perfect_key: bool) {
+        let fen = pos.fen();
+        if let Some(&k) = self.key_of_fen.get(&fen) {
+            assert_eq!(
+                k,
+                pos.key(),
+                "{}: equal positions, different keys: {fen}",
+                G::NAME
+            );
+        }
+        self.key_of_fen.insert(fen.clone(), pos.key());
+        if perfect_key {
+            if let Some(other) = self.fen_of_key.get(&pos.key()) {
+                assert_eq!(other, &fen, "{}: key collision", G::NAME);
+            }
+            self.fen_of_key.insert(pos.key(), fen);
+        }
+    }
+}
+
+/// Every position a finished playout passed through could see the end (at `ply`) within its
+/// `max_remaining_plies`.
+fn check_remaining_bounds<G: Game>(trail: &[Option<u32>], ply: usize) {
+    for (i, bound) in trail.iter().enumerate() {
+        if let Some(b) = bound {
+            assert!(
+                ply - i <= *b as usize,
+                "{}: max_remaining_plies too small",
+                G::NAME
+            );
+        }
+    }
 }
 
 #[test]
