@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 
 use super::EngineDef;
 use super::adapter::{Adapter, Route};
+use crate::protocol::response::{IdLine, OptionLine};
 use crate::referee::spec::Dialect;
 
 /// Engine stdout lines longer than this are cut (the rest of the line is skipped).
@@ -387,11 +388,10 @@ async fn handshake(
             if line.split_whitespace().next() == Some("uciok") {
                 return Ok(());
             }
-            if let Some(n) = line.strip_prefix("id name ") {
-                hello.id_name = n.trim().to_string();
-            } else if let Some(rest) = line.strip_prefix("option name ") {
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
-                hello.options.push(name.to_string());
+            if let Ok(IdLine::Name(n)) = line.parse() {
+                hello.id_name = n;
+            } else if let Some(name) = OptionLine::name_in(&line) {
+                hello.options.push(name);
             }
         }
         Err("exited before answering 'uci' with 'uciok'".to_string())

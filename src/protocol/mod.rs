@@ -25,6 +25,7 @@ use crate::game::Params;
 use crate::games::NAMES;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
+use response::{IdLine, OptionKind, OptionLine};
 use session::{Config, GameSession, Job, JobContext, Session};
 
 pub const ENGINE_NAME: &str = "ply";
@@ -512,37 +513,54 @@ impl EngineLoop {
     }
 
     fn uci(&self) {
-        let lines = [
-            format!("id name {ENGINE_NAME} {VERSION}"),
-            format!("id author {AUTHOR}"),
-            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
-            "option name Clear Hash type button".to_string(),
-            format!(
-                "option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"
-            ),
-            "option name UseSolver type check default true".to_string(),
-            "option name UseBook type check default true".to_string(),
-            format!(
-                "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
-            ),
-            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-            "option name Ponder type check default false".to_string(),
-            format!(
-                "option name UCI_Chess960 type check default {}",
-                self.chess960
-            ),
-            format!(
-                "option name UCI_Variant type combo default {} {}",
-                self.game.name(),
-                NAMES
-                    .iter()
-                    .map(|n| format!("var {n}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-            "uciok".to_string(),
+        let ids = [
+            IdLine::Name(format!("{ENGINE_NAME} {VERSION}")),
+            IdLine::Author(AUTHOR.to_string()),
         ];
+        let lines: Vec<String> = (ids.iter().map(IdLine::to_string))
+            .chain(self.options().iter().map(OptionLine::to_string))
+            .chain(["uciok".to_string()])
+            .collect();
         self.out.lines(&lines.join("\n"));
+    }
+
+    /// The options `uci` lists (protocol.md, "Options"), with the current game's variant and
+    /// Chess960 setting as defaults.
+    fn options(&self) -> Vec<OptionLine> {
+        let spin = |name: &str, default: u64, min: u64, max: u64| OptionLine {
+            name: name.to_string(),
+            kind: OptionKind::Spin {
+                default: default as i64,
+                min: min as i64,
+                max: max as i64,
+            },
+        };
+        let check = |name: &str, default: bool| OptionLine {
+            name: name.to_string(),
+            kind: OptionKind::Check { default },
+        };
+        let max_hash = MAX_HASH_MB as u64;
+        vec![
+            spin("Hash", DEFAULT_HASH_MB as u64, 1, max_hash),
+            OptionLine {
+                name: "Clear Hash".to_string(),
+                kind: OptionKind::Button,
+            },
+            spin("Threads", DEFAULT_THREADS as u64, 1, MAX_THREADS as u64),
+            check("UseSolver", true),
+            check("UseBook", true),
+            spin("Move Overhead", DEFAULT_OVERHEAD_MS, 0, MAX_OVERHEAD_MS),
+            spin("MultiPV", 1, 1, MAX_MULTIPV as u64),
+            check("Ponder", false),
+            check("UCI_Chess960", self.chess960),
+            OptionLine {
+                name: "UCI_Variant".to_string(),
+                kind: OptionKind::Combo {
+                    default: self.game.name().to_string(),
+                    vars: NAMES.iter().map(|n| n.to_string()).collect(),
+                },
+            },
+        ]
     }
 
     /// Sets option `name` (`value` as given); an error comes with the column it points at.

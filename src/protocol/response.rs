@@ -1,9 +1,11 @@
-//! The engine's `info` line as a type: the session prints it with `Display`, and the referee,
-//! its compliance check and the tests read any engine's with `FromStr` (see protocol.md,
-//! "info").
+//! The engine's responses as types: `info` ([`InfoLine`]), `bestmove` ([`BestMove`]), `id`
+//! ([`IdLine`]), `option` ([`OptionLine`]) and `response` ([`QueryResponse`]). The session
+//! prints them with `Display`, and the referee, its compliance check and the tests read any
+//! engine's with `FromStr` (see protocol.md for each line).
 //!
 //! Reading follows UCI's rule for a GUI: unknown keys are skipped, and a known key whose value
-//! does not parse is ignored, so a line never fails to read as long as it is an `info` line.
+//! does not parse is ignored, so an `info` or `bestmove` line never fails to read; an `option`
+//! line that breaks its type's grammar is an error naming what is wrong.
 
 use std::fmt;
 use std::str::FromStr;
@@ -182,13 +184,283 @@ fn read_score(words: &[&str], score: &mut Option<BoundedScore>) -> usize {
     3 + bound.is_some() as usize
 }
 
-/// The move of a `bestmove <move> [ponder <move>]` line (`(none)` included), or `None` for
-/// any other line.
-pub fn bestmove(line: &str) -> Option<&str> {
-    let mut words = line.split_whitespace();
-    match (words.next(), words.next()) {
-        (Some("bestmove"), Some(mv)) => Some(mv),
-        _ => None,
+/// `bestmove <move> [ponder <move>]`: the answer that ends every `go`; `mv` is `None` for
+/// `bestmove (none)` (the game is over, see protocol.md, "go").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    pub mv: Option<String>,
+    /// The reply the engine expects, to ponder on.
+    pub ponder: Option<String>,
+}
+
+impl BestMove {
+    /// The word that stands for "no move".
+    pub const NONE: &'static str = "(none)";
+
+    /// The move as written on the line: the move, or `(none)`.
+    pub fn text(&self) -> &str {
+        self.mv.as_deref().unwrap_or(BestMove::NONE)
+    }
+}
+
+impl fmt::Display for BestMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bestmove {}", self.text())?;
+        if let Some(p) = &self.ponder {
+            write!(f, " ponder {p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A line that is not the kind of response asked for; says which kind it is not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotA(pub &'static str);
+
+impl fmt::Display for NotA {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not {} line", self.0)
+    }
+}
+
+impl std::error::Error for NotA {}
+
+impl FromStr for BestMove {
+    type Err = NotA;
+
+    /// Reads any engine's line: a missing move reads as `(none)`, and words after the move
+    /// other than `ponder <move>` are ignored.
+    fn from_str(line: &str) -> Result<BestMove, NotA> {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("bestmove") {
+            return Err(NotA("a bestmove"));
+        }
+        let mv = words
+            .next()
+            .filter(|&m| m != BestMove::NONE)
+            .map(String::from);
+        let ponder = match (words.next(), words.next()) {
+            (Some("ponder"), Some(p)) => Some(p.to_string()),
+            _ => None,
+        };
+        Ok(BestMove { mv, ponder })
+    }
+}
+
+/// `id name <text>` or `id author <text>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IdLine {
+    Name(String),
+    Author(String),
+}
+
+impl fmt::Display for IdLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IdLine::Name(n) => write!(f, "id name {n}"),
+            IdLine::Author(a) => write!(f, "id author {a}"),
+        }
+    }
+}
+
+impl FromStr for IdLine {
+    type Err = NotA;
+
+    fn from_str(line: &str) -> Result<IdLine, NotA> {
+        let rest = line
+            .trim()
+            .strip_prefix("id ")
+            .ok_or(NotA("an id"))?
+            .trim_start();
+        let (key, text) = rest.split_once(' ').unwrap_or((rest, ""));
+        match key {
+            "name" => Ok(IdLine::Name(text.trim().to_string())),
+            "author" => Ok(IdLine::Author(text.trim().to_string())),
+            _ => Err(NotA("an id")),
+        }
+    }
+}
+
+/// `response <answer>`: the answer to a `query` (see protocol.md, "query"); an empty answer
+/// (no legal moves) is the bare word `response`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryResponse(pub String);
+
+impl fmt::Display for QueryResponse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("response")?;
+        if !self.0.is_empty() {
+            write!(f, " {}", self.0)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for QueryResponse {
+    type Err = NotA;
+
+    fn from_str(line: &str) -> Result<QueryResponse, NotA> {
+        let line = line.trim();
+        let answer = match line.strip_prefix("response") {
+            Some(rest) if rest.is_empty() || rest.starts_with(' ') => rest.trim(),
+            _ => return Err(NotA("a response")),
+        };
+        Ok(QueryResponse(answer.to_string()))
+    }
+}
+
+/// `option name <name> type <kind> ...`: an option the engine offers after `uci`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionLine {
+    /// The name as written (it may hold spaces: `Move Overhead`).
+    pub name: String,
+    pub kind: OptionKind,
+}
+
+/// The UCI option types with their values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Check { default: bool },
+    Spin { default: i64, min: i64, max: i64 },
+    Combo { default: String, vars: Vec<String> },
+    Button,
+    String { default: String },
+}
+
+impl fmt::Display for OptionLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "option name {} type ", self.name)?;
+        match &self.kind {
+            OptionKind::Check { default } => write!(f, "check default {default}"),
+            OptionKind::Spin { default, min, max } => {
+                write!(f, "spin default {default} min {min} max {max}")
+            }
+            OptionKind::Combo { default, vars } => {
+                write!(f, "combo default {default}")?;
+                vars.iter().try_for_each(|v| write!(f, " var {v}"))
+            }
+            OptionKind::Button => f.write_str("button"),
+            OptionKind::String { default } => write!(f, "string default {default}"),
+        }
+    }
+}
+
+impl FromStr for OptionLine {
+    type Err = String;
+
+    /// Reads an engine's option line, as UCI lays it out: the name is every word between
+    /// `name` and `type`; after the type, `default`, `min`, `max` and each `var` take the
+    /// words up to the next of those keys. The error says what is wrong, naming the option.
+    fn from_str(line: &str) -> Result<OptionLine, String> {
+        let rest = line
+            .trim()
+            .strip_prefix("option name ")
+            .ok_or_else(|| format!("not an option line: '{line}'"))?;
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let type_at = words
+            .iter()
+            .position(|&w| w == "type")
+            .filter(|&i| i > 0)
+            .ok_or_else(|| format!("option without a name and a type: '{line}'"))?;
+        let name = words[..type_at].join(" ");
+        let fields = OptionFields::read(&words[type_at + 1..]);
+        let kind = fields.kind(&name)?;
+        Ok(OptionLine { name, kind })
+    }
+}
+
+impl OptionLine {
+    /// The name of the option an `option name ...` line offers. A line that breaks the option
+    /// grammar still names its option (the words before ` type `), so that a client can set
+    /// the options of an engine whose option lines are sloppy.
+    pub fn name_in(line: &str) -> Option<String> {
+        match line.parse::<OptionLine>() {
+            Ok(o) => Some(o.name),
+            Err(_) => {
+                let rest = line.trim().strip_prefix("option name ")?;
+                Some(
+                    rest.split(" type ")
+                        .next()
+                        .unwrap_or(rest)
+                        .trim()
+                        .to_string(),
+                )
+            }
+        }
+    }
+}
+
+/// The words of an option line after `type`, split at its keys.
+struct OptionFields<'a> {
+    kind: &'a str,
+    values: Vec<(&'a str, String)>,
+}
+
+impl<'a> OptionFields<'a> {
+    const KEYS: [&'static str; 4] = ["default", "min", "max", "var"];
+
+    fn read(words: &[&'a str]) -> OptionFields<'a> {
+        let kind = words.first().copied().unwrap_or("");
+        let mut values: Vec<(&str, String)> = Vec::new();
+        for &w in words.iter().skip(1) {
+            match values.last_mut() {
+                _ if Self::KEYS.contains(&w) => values.push((w, String::new())),
+                Some((_, v)) if v.is_empty() => v.push_str(w),
+                Some((_, v)) => {
+                    v.push(' ');
+                    v.push_str(w);
+                }
+                None => {}
+            }
+        }
+        OptionFields { kind, values }
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn number(&self, name: &str, key: &str) -> Result<i64, String> {
+        self.get(key)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("option {name}: spin without a numeric '{key}'"))
+    }
+
+    fn kind(&self, name: &str) -> Result<OptionKind, String> {
+        Ok(match self.kind {
+            "check" => match self.get("default") {
+                Some("true") => OptionKind::Check { default: true },
+                Some("false") => OptionKind::Check { default: false },
+                v => {
+                    return Err(format!(
+                        "option {name}: check default {v:?}, expected true or false"
+                    ));
+                }
+            },
+            "spin" => OptionKind::Spin {
+                default: self.number(name, "default")?,
+                min: self.number(name, "min")?,
+                max: self.number(name, "max")?,
+            },
+            "combo" => OptionKind::Combo {
+                default: self
+                    .get("default")
+                    .ok_or_else(|| format!("option {name}: combo without a default"))?
+                    .to_string(),
+                vars: (self.values.iter())
+                    .filter(|(k, _)| *k == "var")
+                    .map(|(_, v)| v.clone())
+                    .collect(),
+            },
+            "button" => OptionKind::Button,
+            "string" => OptionKind::String {
+                default: self.get("default").unwrap_or("").to_string(),
+            },
+            other => return Err(format!("option {name}: unknown type {other:?}")),
+        })
     }
 }
 
@@ -229,5 +501,106 @@ mod tests {
         assert_eq!("bestmove e2e4".parse::<InfoLine>(), Err(NotInfo));
         assert_eq!(bestmove("bestmove e2e4 ponder e7e5"), Some("e2e4"));
         assert_eq!(bestmove("bestmove"), None);
+    }
+
+    #[test]
+    fn bestmove_lines_read_and_write() {
+        for line in ["bestmove e2e4 ponder e7e5", "bestmove (none)", "bestmove 4"] {
+            let b: BestMove = line.parse().unwrap();
+            assert_eq!(b.to_string(), line);
+        }
+        let b: BestMove = "bestmove e2e4 ponder e7e5".parse().unwrap();
+        assert_eq!(
+            (b.mv.as_deref(), b.ponder.as_deref()),
+            (Some("e2e4"), Some("e7e5"))
+        );
+        let none: BestMove = "bestmove".parse().unwrap();
+        assert_eq!((none.mv, none.text()), (None, "(none)"));
+        // A null move is a move as far as the line goes; the referee's rules refuse it.
+        let null: BestMove = "bestmove 0000".parse().unwrap();
+        assert_eq!(null.mv.as_deref(), Some("0000"));
+        assert!("info bestmove e2e4".parse::<BestMove>().is_err());
+        assert!("bestmoves e2e4".parse::<BestMove>().is_err());
+    }
+
+    #[test]
+    fn id_and_query_responses_read_and_write() {
+        for line in ["id name Stockfish 15.1", "id author the ply developers"] {
+            assert_eq!(line.parse::<IdLine>().unwrap().to_string(), line);
+        }
+        assert_eq!("id name".parse(), Ok(IdLine::Name(String::new())));
+        assert!("id nickname x".parse::<IdLine>().is_err());
+        assert_eq!("response true".parse(), Ok(QueryResponse("true".into())));
+        assert_eq!(
+            "response 1 2 3"
+                .parse::<QueryResponse>()
+                .unwrap()
+                .to_string(),
+            "response 1 2 3"
+        );
+        assert!("responses x".parse::<QueryResponse>().is_err());
+        assert_eq!("response".parse(), Ok(QueryResponse(String::new())));
+        assert_eq!(QueryResponse(String::new()).to_string(), "response");
+    }
+
+    #[test]
+    fn option_lines_read_and_write() {
+        for line in [
+            "option name Move Overhead type spin default 10 min 0 max 5000",
+            "option name UCI_Variant type combo default chess var chess var giveaway",
+            "option name Clear Hash type button",
+            "option name Ponder type check default false",
+            "option name EvalFile type string default nn-ad9b42354671.nnue",
+        ] {
+            let o: OptionLine = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(o.to_string(), line);
+        }
+        let o: OptionLine = "option name Move Overhead type spin default 10 min 0 max 5000"
+            .parse()
+            .unwrap();
+        assert_eq!(o.name, "Move Overhead");
+        assert_eq!(
+            o.kind,
+            OptionKind::Spin {
+                default: 10,
+                min: 0,
+                max: 5000
+            }
+        );
+        let combo: OptionLine =
+            "option name Style type combo default Solid Play var Risky var Solid Play"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            combo.kind,
+            OptionKind::Combo {
+                default: "Solid Play".into(),
+                vars: vec!["Risky".into(), "Solid Play".into()]
+            }
+        );
+        assert_eq!(
+            OptionLine::name_in("option name Skill Level type slider"),
+            Some("Skill Level".into())
+        );
+        assert_eq!(OptionLine::name_in("info string x"), None);
+        let empty: OptionLine = "option name SyzygyPath type string default"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            empty.kind,
+            OptionKind::String {
+                default: String::new()
+            }
+        );
+        for bad in [
+            "option Hash",
+            "option name type spin",
+            "option name P type check default maybe",
+            "option name H type spin default x min 1 max 2",
+            "option name X type slider",
+            "option name V type combo var a",
+        ] {
+            assert!(bad.parse::<OptionLine>().is_err(), "{bad}");
+        }
     }
 }

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::command::{GoParams, MoveList, PositionStart, Query, quote};
-use super::response::InfoLine;
+use super::response::{BestMove, InfoLine, QueryResponse};
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name};
 use crate::search::{Clock, Info, Limits, Root, Searcher};
@@ -79,11 +79,11 @@ impl Job {
     }
 
     /// The job's last line when it has nothing to report.
-    fn empty_last_line(&self) -> &'static str {
+    fn empty_last_line(&self) -> String {
         match self {
-            Job::Search { .. } => "bestmove (none)",
-            Job::Perft(_) => "Nodes searched: 0",
-            Job::Bench(_) => "Nodes/second: 0",
+            Job::Search { .. } => no_move().to_string(),
+            Job::Perft(_) => "Nodes searched: 0".to_string(),
+            Job::Bench(_) => "Nodes/second: 0".to_string(),
         }
     }
 
@@ -95,8 +95,11 @@ impl Job {
             pos.legal_moves(&mut moves);
         }
         moves.first().map_or_else(
-            || self.empty_last_line().to_string(),
-            |&m| format!("bestmove {}", pos.format_move(m)),
+            || self.empty_last_line(),
+            |&m| {
+                let mv = Some(pos.format_move(m));
+                BestMove { mv, ponder: None }.to_string()
+            },
         )
     }
 }
@@ -443,7 +446,7 @@ impl<G: Solvable> GameSession for Session<G> {
                 // Nothing runs: answer at once so the client still gets its reply.
                 out.line("info string error go: cannot start a worker thread");
                 finished.store(true, Ordering::SeqCst);
-                out.line(last_line);
+                out.line(&last_line);
                 let _ = done.send(Event::WorkerDone(id));
             }
         }
@@ -481,11 +484,7 @@ impl<G: Solvable> GameSession for Session<G> {
             Query::IsLegal(m) => pos.parse_move(m).is_ok().to_string(),
             Query::Fen => pos.fen(),
         };
-        if answer.is_empty() {
-            "response".to_string()
-        } else {
-            format!("response {answer}")
-        }
+        QueryResponse(answer).to_string()
     }
 
     fn display(&self) -> String {
@@ -657,7 +656,7 @@ fn run_search<G: Game>(
     if let Some(o) = pos.outcome() {
         // The game is over: report its value at depth 0, and no move.
         ctx.out.line(&finished_line(pos, o).to_string());
-        ctx.last_line("bestmove (none)");
+        ctx.last_line(&no_move().to_string());
         return;
     }
     let mut best = None;
@@ -702,15 +701,26 @@ fn run_search<G: Game>(
 /// `bestmove <move>`, with `ponder <reply>` when asked for and the line has a reply.
 fn bestmove_line<G: Game>(pos: &G, best: Option<G::Move>, pv: &[G::Move], ponder: bool) -> String {
     let Some(mv) = best else {
-        return "bestmove (none)".to_string();
+        return no_move().to_string();
     };
-    let mut s = format!("bestmove {}", pos.format_move(mv));
-    if ponder && pv.first() == Some(&mv) && pv.len() >= 2 {
+    let reply = (ponder && pv.first() == Some(&mv) && pv.len() >= 2).then(|| {
         let mut after = pos.clone();
         after.play(mv);
-        s.push_str(&format!(" ponder {}", after.format_move(pv[1])));
+        after.format_move(pv[1])
+    });
+    BestMove {
+        mv: Some(pos.format_move(mv)),
+        ponder: reply,
     }
-    s
+    .to_string()
+}
+
+/// `bestmove (none)`: the game is over, or a job had no move to give.
+fn no_move() -> BestMove {
+    BestMove {
+        mv: None,
+        ponder: None,
+    }
 }
 
 /// Nodes visited between two looks at the stop flag during a perft.

@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 use super::engine::{EngineProcess, Launch};
 use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
-use crate::protocol::response::{InfoLine, bestmove};
+use crate::protocol::response::{
+    BestMove, IdLine, InfoLine, OptionKind, OptionLine, QueryResponse,
+};
 use crate::util::Rng;
 use crate::value::Score;
 use crate::with_game;
@@ -143,9 +145,9 @@ impl Checker<'_> {
         let mut lines = self.until("bestmove", within)?;
         let elapsed = t.elapsed();
         let last = lines.pop().expect("until returns the matching line");
-        let bestmove = match bestmove(&last) {
-            Some(m) => m.to_string(),
-            None => return fail(format!("'{last}' names no move")),
+        let bestmove = match last.parse::<BestMove>() {
+            Ok(b) if last.split_whitespace().nth(1).is_some() => b.text().to_string(),
+            _ => return fail(format!("'{last}' names no move")),
         };
         Ok(Search {
             bestmove,
@@ -159,11 +161,7 @@ impl Checker<'_> {
         self.send(&format!("query {q}"))?;
         let lines = self.until("response", self.timeout)?;
         let last = lines.last().expect("until returns the matching line");
-        Ok(last
-            .strip_prefix("response")
-            .unwrap_or("")
-            .trim()
-            .to_string())
+        Ok(last.parse::<QueryResponse>().map_or(String::new(), |r| r.0))
     }
 }
 
@@ -487,9 +485,11 @@ fn isready_answers_during_go_infinite<G: Game>(
         let t = Instant::now();
         let lines = c.until("bestmove", case.slack)?;
         let last = lines.last().expect("until returns the matching line");
-        let mv = bestmove(last).unwrap_or("");
+        let mv = last
+            .parse::<BestMove>()
+            .map_or(String::new(), |b| b.text().to_string());
         let s = Search {
-            bestmove: mv.to_string(),
+            bestmove: mv,
             infos: vec![],
             elapsed: t.elapsed(),
         };
@@ -638,24 +638,18 @@ fn handshake(c: &mut Checker) -> Result<Vec<String>, ()> {
     let r = (|| {
         c.send("uci")?;
         let lines = c.until("uciok", c.timeout)?;
-        let name = lines
-            .iter()
-            .find_map(|l| l.strip_prefix("id name "))
-            .map(str::to_string);
+        let name = lines.iter().find_map(|l| match l.parse::<IdLine>() {
+            Ok(IdLine::Name(n)) => Some(n),
+            _ => None,
+        });
         let Some(name) = name else {
             return fail("no 'id name' line before uciok");
         };
         let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
         for o in &options {
-            check_option(o).map_err(Fail)?;
-            if let Some(rest) = o.strip_prefix("option name UCI_Variant type combo ") {
-                variants = rest
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .windows(2)
-                    .filter(|w| w[0] == "var")
-                    .map(|w| w[1].to_string())
-                    .collect();
+            let option = check_option(o).map_err(Fail)?;
+            if let ("UCI_Variant", OptionKind::Combo { vars, .. }) = (&*option.name, option.kind) {
+                variants = vars;
             }
         }
         Ok(format!(
@@ -702,54 +696,20 @@ fn quit_ends_the_engine(c: &mut Checker) -> Result<(), ()> {
     c.report("quit", r)
 }
 
-/// Checks one `option name <N> type <T> ...` line: known type, and a spin's default within
-/// its bounds, a check's default true/false, a combo's default among its vars.
-fn check_option(line: &str) -> Result<(), String> {
-    let rest = line
-        .strip_prefix("option name ")
-        .ok_or_else(|| format!("'{line}': expected 'option name <name> type <type> ...'"))?;
-    let (name, rest) = rest
-        .split_once(" type ")
-        .ok_or_else(|| format!("'{line}': no ' type '"))?;
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let value_of = |key: &str| words.windows(2).find(|w| w[0] == key).map(|w| w[1]);
-    match words.first().copied() {
-        Some("spin") => {
-            let num = |k: &str| -> Result<i64, String> {
-                value_of(k)
-                    .and_then(|v| v.parse().ok())
-                    .ok_or_else(|| format!("option {name}: spin without a numeric '{k}'"))
-            };
-            let (d, lo, hi) = (num("default")?, num("min")?, num("max")?);
-            if !(lo <= d && d <= hi) {
-                return Err(format!("option {name}: default {d} outside {lo}..{hi}"));
-            }
-            Ok(())
-        }
-        Some("check") => match value_of("default") {
-            Some("true" | "false") => Ok(()),
-            v => Err(format!(
-                "option {name}: check default {v:?}, expected true or false"
-            )),
-        },
-        Some("combo") => {
-            let default = value_of("default")
-                .ok_or_else(|| format!("option {name}: combo without a default"))?;
-            let vars: Vec<&str> = words
-                .windows(2)
-                .filter(|w| w[0] == "var")
-                .map(|w| w[1])
-                .collect();
-            if vars.contains(&default) {
-                Ok(())
-            } else {
-                Err(format!(
-                    "option {name}: default '{default}' is not among {vars:?}"
-                ))
-            }
-        }
-        Some("button") | Some("string") => Ok(()),
-        other => Err(format!("option {name}: unknown type {other:?}")),
+/// Checks one `option name <N> type <T> ...` line: it reads as an [`OptionLine`] (a known
+/// type with the values it needs), a spin's default lies within its bounds and a combo's
+/// default is among its vars.
+fn check_option(line: &str) -> Result<OptionLine, String> {
+    let option: OptionLine = line.parse()?;
+    let name = &option.name;
+    match &option.kind {
+        OptionKind::Spin { default, min, max } if !(min <= default && default <= max) => Err(
+            format!("option {name}: default {default} outside {min}..{max}"),
+        ),
+        OptionKind::Combo { default, vars } if !vars.contains(default) => Err(format!(
+            "option {name}: default '{default}' is not among {vars:?}"
+        )),
+        _ => Ok(option),
     }
 }
 

@@ -19,7 +19,7 @@ use super::records::Termination;
 use super::spec::{Dialect, PlayerKind, PlayerSpec};
 use super::tc::Clock;
 use crate::game::{Game, MoveError, Params, Player};
-use crate::protocol::response::InfoLine;
+use crate::protocol::response::{BestMove, IdLine, InfoLine, OptionLine};
 use crate::util::Rng;
 use crate::value::Score;
 
@@ -343,12 +343,11 @@ impl EngineSeat {
         let mut errors = Vec::new();
         let p = self.proc.as_mut().expect("just started");
         let r = p.wait_for("uciok", deadline, &abort, |l| {
-            if let Some(n) = l.strip_prefix("id name ") {
-                id_name = n.trim().chars().take(MAX_NAME_CHARS).collect();
-            } else if let Some(rest) = l.strip_prefix("option name ") {
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+            if let Ok(IdLine::Name(n)) = l.parse() {
+                id_name = n.chars().take(MAX_NAME_CHARS).collect();
+            } else if let Some(name) = OptionLine::name_in(l) {
                 if advertised.len() < MAX_OPTIONS && name.len() <= MAX_NAME_CHARS {
-                    advertised.push(name.to_string());
+                    advertised.push(name);
                 }
             } else if l.starts_with("info string error") && errors.len() < MAX_ERRORS {
                 errors.push(l.to_string());
@@ -557,33 +556,32 @@ impl EngineSeat {
         loop {
             let p = self.proc.as_mut().expect("running");
             match p.recv(deadline, &abort) {
-                Ok((line, at)) => {
-                    let mut words = line.split_whitespace();
-                    match words.next() {
-                        Some("info") => {
-                            self.note_error(&line);
-                            info.update(&line);
-                        }
-                        Some("bestmove") => {
-                            let raw = words.next().unwrap_or("(none)").to_string();
-                            let elapsed = at.saturating_duration_since(sent);
-                            if stop_sent.is_some() && !timed {
-                                return Err(forfeit(
-                                    Termination::NoBestmove,
-                                    format!(
-                                        "no bestmove within the move timeout of {} ms (it answered stop)",
-                                        wait.as_millis()
-                                    ),
-                                ));
-                            }
-                            let mut reply = self.reply(req, raw, elapsed, info)?;
-                            reply.sent = Some(sent);
-                            reply.received = Some(at);
-                            return Ok(reply);
-                        }
-                        _ => {}
+                Ok((line, at)) => match line.split_whitespace().next() {
+                    Some("info") => {
+                        self.note_error(&line);
+                        info.update(&line);
                     }
-                }
+                    Some("bestmove") => {
+                        let raw = line
+                            .parse::<BestMove>()
+                            .map_or_else(|_| BestMove::NONE.to_string(), |b| b.text().to_string());
+                        let elapsed = at.saturating_duration_since(sent);
+                        if stop_sent.is_some() && !timed {
+                            return Err(forfeit(
+                                Termination::NoBestmove,
+                                format!(
+                                    "no bestmove within the move timeout of {} ms (it answered stop)",
+                                    wait.as_millis()
+                                ),
+                            ));
+                        }
+                        let mut reply = self.reply(req, raw, elapsed, info)?;
+                        reply.sent = Some(sent);
+                        reply.received = Some(at);
+                        return Ok(reply);
+                    }
+                    _ => {}
+                },
                 Err(WaitError::Timeout) if stop_sent.is_none() => {
                     let p = self.proc.as_mut().expect("running");
                     if let Err(e) = p.send("stop") {

@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use ply::protocol::response::{self, InfoLine};
+use ply::protocol::response::{BestMove, InfoLine, QueryResponse};
 
 pub const TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -201,7 +201,7 @@ impl PlyProcess {
     pub fn collect_go(&mut self) -> Go {
         let mut lines = self.read_until(|l| l.starts_with("bestmove"));
         let last = lines.pop().unwrap();
-        let bestmove = response::bestmove(&last).unwrap_or("").to_string();
+        let bestmove = last.parse::<BestMove>().unwrap().text().to_string();
         Go {
             infos: lines,
             bestmove,
@@ -212,10 +212,10 @@ impl PlyProcess {
     pub fn query(&mut self, q: &str) -> String {
         self.send(&format!("query {q}"));
         let l = self
-            .read_until(|l| l.starts_with("response"))
+            .read_until(|l| l.parse::<QueryResponse>().is_ok())
             .pop()
             .unwrap();
-        l.strip_prefix("response").unwrap().trim().to_string()
+        l.parse::<QueryResponse>().unwrap().0
     }
 
     /// Waits for the process to exit (after `quit` or end of input) and returns its status.
