@@ -2,9 +2,13 @@
 //! engine's state, so a command that parses can still be refused when it is applied (an
 //! illegal move, an unknown game); see `protocol.md` for every command and error.
 
-use nom::{
-    IResult, Parser, bytes::complete::take_till1, character::complete::space0, sequence::preceded,
-};
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till1};
+use nom::character::complete::{space0, space1};
+use nom::combinator::{cut, eof, map, peek, value};
+use nom::error::{ErrorKind, ParseError as NomError};
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Parser};
 
 use crate::search::MAX_DEPTH;
 
@@ -208,8 +212,13 @@ fn is_space(c: char) -> bool {
 }
 
 /// One whitespace-delimited word, after optional leading blanks.
-fn word(i: &str) -> IResult<&str, &str> {
+fn word<'a, E: NomError<&'a str>>(i: &'a str) -> IResult<&'a str, &'a str, E> {
     preceded(space0, take_till1(is_space)).parse(i)
+}
+
+/// [`word`] where only whether there is one matters.
+fn next_word(i: &str) -> Option<(&str, &str)> {
+    word::<nom::error::Error<&str>>(i).ok()
 }
 
 /// The words of a string with their byte offsets, one at a time.
@@ -233,7 +242,7 @@ impl<'a> Iterator for Words<'a> {
     type Item = (usize, &'a str);
 
     fn next(&mut self) -> Option<(usize, &'a str)> {
-        let (rest, w) = word(self.rest).ok()?;
+        let (rest, w) = next_word(self.rest)?;
         self.rest = rest;
         Some((w.as_ptr() as usize - self.base.as_ptr() as usize, w))
     }
@@ -264,59 +273,119 @@ pub fn quote(text: &str) -> String {
 /// line is answered at once during a search.
 pub fn command_word(line: &str) -> Option<&str> {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    word(line).ok().map(|(_, w)| w)
+    next_word(line).map(|(_, w)| w)
 }
 
 /// Parses one protocol line (without its line ending; a trailing `\r` is ignored). Takes
 /// time and memory in proportion to the line, whatever it holds.
+///
+/// The grammar is one nom parser per command, tried in turn: a command's keyword (a whole
+/// word), then, behind `cut`, its arguments' grammar ([`Body`]). Once a keyword has matched,
+/// no other command is tried, and an error in the arguments is a failure that carries the
+/// command and the column it points at. A word that is no command is [`Command::Unknown`].
 pub fn parse(line: &str) -> Result<Command, ParseError> {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    let mut words = Words::new(line);
-    let Some((_, first)) = words.next() else {
-        return Ok(Command::Empty);
-    };
-    let err = |command: &'static str, offset: usize, message: String| ParseError {
-        command,
-        message,
-        column: column(line, offset),
-    };
-    let end = line.len();
-
-    match first {
-        "uci" => Ok(Command::Uci),
-        "isready" => Ok(Command::IsReady),
-        "ucinewgame" => Ok(Command::UciNewGame),
-        "stop" => Ok(Command::Stop),
-        "ponderhit" => Ok(Command::PonderHit),
-        "quit" => Ok(Command::Quit),
-        "d" => Ok(Command::Display),
-        "newgame" => parse_newgame(words).map_err(|(o, m)| err("newgame", o.unwrap_or(end), m)),
-        "setoption" => parse_setoption(line, words).map_err(|(o, m)| err("setoption", o, m)),
-        "position" => parse_position(line, words).map_err(|(o, m)| err("position", o, m)),
-        "go" => parse_go(line, words).map_err(|(o, m)| err("go", o.unwrap_or(end), m)),
-        "query" => parse_query(words).map_err(|(o, m)| err("query", o.unwrap_or(end), m)),
-        "bench" => match words.next() {
-            None => Ok(Command::Bench { depth: None }),
-            Some((o, d)) => match d.parse::<u32>() {
-                Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(Command::Bench { depth: Some(d) }),
-                _ => Err(err(
-                    "bench",
-                    o,
-                    format!(
-                        "depth must be an integer from 1 to {MAX_DEPTH}, got '{}'",
-                        quote(d)
-                    ),
-                )),
-            },
-        },
-        other => Ok(Command::Unknown(other.to_string())),
+    let mut grammar = alt((
+        value(Command::Empty, (space0, eof)),
+        value(Command::Uci, keyword("uci")),
+        value(Command::IsReady, keyword("isready")),
+        value(Command::UciNewGame, keyword("ucinewgame")),
+        value(Command::Stop, keyword("stop")),
+        value(Command::PonderHit, keyword("ponderhit")),
+        value(Command::Quit, keyword("quit")),
+        value(Command::Display, keyword("d")),
+        command(line, "newgame", newgame),
+        command(line, "setoption", setoption),
+        command(line, "position", position),
+        command(line, "go", go),
+        command(line, "query", query),
+        command(line, "bench", bench),
+        map(word, |w| Command::Unknown(w.to_string())),
+    ));
+    match grammar.parse(line) {
+        Ok((_, c)) => Ok(c),
+        Err(nom::Err::Failure(Fail {
+            failure: Some((command, (at, message))),
+        })) => Err(ParseError {
+            command,
+            message,
+            column: column(line, at.unwrap_or(line.len())),
+        }),
+        // Every line matches the blank-line or the unknown-word branch.
+        Err(e) => unreachable!("no branch took {line:?}: {e:?}"),
     }
 }
 
 /// An error at a byte offset of the line (`None`: at its end).
 type Failure = (Option<usize>, String);
 
-fn parse_newgame(mut words: Words) -> Result<Command, Failure> {
+/// The grammar of a command's arguments: from the words after its keyword (offsets count
+/// from the start of `line`) to the command, or a [`Failure`].
+type Body = fn(line: &str, words: Words) -> Result<Command, Failure>;
+
+/// The command grammar's nom error: for a command whose arguments do not follow its grammar,
+/// the command and what is wrong (the [`Failure`] holds where). Without that it is a
+/// backtrack, and `alt` tries the next command.
+#[derive(Debug)]
+struct Fail {
+    failure: Option<(&'static str, Failure)>,
+}
+
+impl NomError<&str> for Fail {
+    fn from_error_kind(_: &str, _: ErrorKind) -> Self {
+        Fail { failure: None }
+    }
+
+    fn append(_: &str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+/// A command's keyword as a whole word (after optional blanks).
+fn keyword<'a>(k: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = Fail> {
+    preceded(space0, terminated(tag(k), peek(alt((space1, eof)))))
+}
+
+/// One command: its keyword, then, behind `cut`, its arguments' grammar over the rest of
+/// `line`.
+fn command<'a>(
+    line: &'a str,
+    name: &'static str,
+    body: Body,
+) -> impl Parser<&'a str, Output = Command, Error = Fail> {
+    preceded(
+        keyword(name),
+        cut(move |rest: &'a str| {
+            let words = Words { base: line, rest };
+            match body(line, words) {
+                Ok(c) => Ok(("", c)),
+                Err(f) => Err(nom::Err::Error(Fail {
+                    failure: Some((name, f)),
+                })),
+            }
+        }),
+    )
+}
+
+/// `bench [<depth>]`.
+fn bench(_: &str, mut words: Words) -> Result<Command, Failure> {
+    let Some((o, d)) = words.next() else {
+        return Ok(Command::Bench { depth: None });
+    };
+    match d.parse::<u32>() {
+        Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(Command::Bench { depth: Some(d) }),
+        _ => Err((
+            Some(o),
+            format!(
+                "depth must be an integer from 1 to {MAX_DEPTH}, got '{}'",
+                quote(d)
+            ),
+        )),
+    }
+}
+
+/// `newgame <game> [key=value ...]`.
+fn newgame(_: &str, mut words: Words) -> Result<Command, Failure> {
     let Some((_, game)) = words.next() else {
         return Err((None, "expected a game name".into()));
     };
@@ -336,7 +405,8 @@ fn parse_newgame(mut words: Words) -> Result<Command, Failure> {
     })
 }
 
-fn parse_query(mut words: Words) -> Result<Command, Failure> {
+/// `query <what> [<move>]`.
+fn query(_: &str, mut words: Words) -> Result<Command, Failure> {
     let Some((o, q)) = words.next() else {
         return Err((None, format!("expected one of: {}", QUERIES.join(", "))));
     };
@@ -366,7 +436,7 @@ fn parse_query(mut words: Words) -> Result<Command, Failure> {
 }
 
 /// `position startpos|fen <notation> [moves ...]`; errors carry byte offsets in `line`.
-fn parse_position(line: &str, mut words: Words) -> Result<Command, (usize, String)> {
+fn position(line: &str, mut words: Words) -> Result<Command, Failure> {
     let end = line.len();
     let start = match words.next() {
         Some((_, "startpos")) => PositionStart::StartPos,
@@ -388,7 +458,7 @@ fn parse_position(line: &str, mut words: Words) -> Result<Command, (usize, Strin
                 rest = words.rest;
             }
             let Some(first) = first else {
-                return Err((o + 3, "'fen' needs a position".into()));
+                return Err((Some(o + 3), "'fen' needs a position".into()));
             };
             let fen = PositionStart::Fen {
                 text,
@@ -399,9 +469,12 @@ fn parse_position(line: &str, mut words: Words) -> Result<Command, (usize, Strin
             fen
         }
         Some((o, w)) => {
-            return Err((o, format!("expected startpos or fen, got '{}'", quote(w))));
+            return Err((
+                Some(o),
+                format!("expected startpos or fen, got '{}'", quote(w)),
+            ));
         }
-        None => return Err((end, "expected startpos or fen".into())),
+        None => return Err((Some(end), "expected startpos or fen".into())),
     };
     let moves = match words.next() {
         None => MoveList::default(),
@@ -413,7 +486,7 @@ fn parse_position(line: &str, mut words: Words) -> Result<Command, (usize, Strin
             }
         }
         Some((o, w)) => {
-            return Err((o, format!("expected 'moves', got '{}'", quote(w))));
+            return Err((Some(o), format!("expected 'moves', got '{}'", quote(w))));
         }
     };
     Ok(Command::Position { start, moves })
@@ -421,12 +494,12 @@ fn parse_position(line: &str, mut words: Words) -> Result<Command, (usize, Strin
 
 /// `setoption name <words> [value <words>]`: the name runs up to the word `value` (its words
 /// joined by single spaces); the value is the rest of the line, trimmed.
-fn parse_setoption(line: &str, mut words: Words) -> Result<Command, (usize, String)> {
+fn setoption(line: &str, mut words: Words) -> Result<Command, Failure> {
     let end = line.len();
     match words.next() {
         Some((_, "name")) => {}
-        Some((o, w)) => return Err((o, format!("expected 'name', got '{}'", quote(w)))),
-        None => return Err((end, "expected 'name <option> [value <value>]'".into())),
+        Some((o, w)) => return Err((Some(o), format!("expected 'name', got '{}'", quote(w)))),
+        None => return Err((Some(end), "expected 'name <option> [value <value>]'".into())),
     }
     let after_name = words.offset();
     let mut name = String::new();
@@ -449,7 +522,10 @@ fn parse_setoption(line: &str, mut words: Words) -> Result<Command, (usize, Stri
         name.push_str(w);
     }
     let Some(name_offset) = name_offset else {
-        return Err((after_name, "expected an option name after 'name'".into()));
+        return Err((
+            Some(after_name),
+            "expected an option name after 'name'".into(),
+        ));
     };
     Ok(Command::SetOption {
         name,
@@ -459,7 +535,8 @@ fn parse_setoption(line: &str, mut words: Words) -> Result<Command, (usize, Stri
     })
 }
 
-fn parse_go(line: &str, mut words: Words) -> Result<Command, Failure> {
+/// `go [<key> [<value>]] ...`, or `go perft <depth>`; unknown keys are skipped.
+fn go(line: &str, mut words: Words) -> Result<Command, Failure> {
     let mut g = GoParams::default();
     while let Some((_, key)) = words.next() {
         let mut value = |what: &str| -> Result<(usize, &str), Failure> {
