@@ -281,6 +281,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// Win, draw and loss chances in permille (summing to 1000) for the side to move at a
+    /// heuristic value of `cp` (see [`Game::evaluate`]), for games with a model fitted to
+    /// their games' outcomes (`UCI_ShowWDL`, protocol.md); `None` for the others, whose
+    /// heuristic values say nothing about chances.
+    fn wdl_of_cp(_cp: i32) -> Option<[u32; 3]> {
+        None
+    }
+
     /// An upper bound on the plies left until the game must end, when one exists (board
     /// games that fill up; Nim). A search at least this deep is exhaustive.
     fn max_remaining_plies(&self) -> Option<u32> {

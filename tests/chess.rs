@@ -390,3 +390,26 @@ fn every_reported_line_is_legal_after_a_long_game() {
         }
     }
 }
+
+/// `UCI_ShowWDL`: every `info` line of a chess search carries chances that sum to 1000 and
+/// agree with its score's sign; a mate is certain; with the option off no line has `wdl`.
+#[test]
+fn show_wdl_gives_chances_that_follow_the_score() {
+    let mut e = chess();
+    e.send("setoption name UCI_ShowWDL value true");
+    // White is a rook up: its chances of winning outweigh those of losing.
+    e.send("position fen 4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1");
+    let g = e.go("go depth 5");
+    assert!(!g.infos.is_empty());
+    for info in g.info_lines() {
+        let [w, d, l] = info.wdl.unwrap_or_else(|| panic!("no wdl in '{info}'"));
+        assert_eq!(w + d + l, 1000, "{info}");
+        assert!(w > l, "{info}");
+    }
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let g = e.go("go depth 3");
+    assert_eq!(g.info_lines().last().unwrap().wdl, Some([1000, 0, 0]));
+    e.send("setoption name UCI_ShowWDL value false");
+    let g = e.go("go depth 3");
+    assert!(g.infos.iter().all(|l| !l.contains(" wdl ")));
+}

@@ -431,3 +431,27 @@ fn commands_right_after_bestmove_come_after_the_search() {
         assert_eq!(lines, ["response p1", "readyok"], "round {i}");
     }
 }
+
+/// `UCI_ShowWDL` in a game without a chances model: a solver's proven draw is `wdl 0 1000 0`
+/// and a proven loss `wdl 0 0 1000`, while the plain searcher's heuristic values carry none.
+#[test]
+fn show_wdl_outside_chess_only_for_proven_values() {
+    let mut e = PlyProcess::start();
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos");
+    let g = e.go("go depth 9");
+    assert_eq!(g.info_lines().last().unwrap().wdl, Some([0, 1000, 0]));
+    // O to move against X's two threats (a3 and c1): lost.
+    e.send("position startpos moves a2 b2 b1 c3 a1");
+    let g = e.go("go depth 9");
+    assert_eq!(g.score(), "mate -1");
+    assert_eq!(g.info_lines().last().unwrap().wdl, Some([0, 0, 1000]));
+    e.send("setoption name UseSolver value false");
+    e.send("position startpos moves b2");
+    let g = e.go("go depth 2");
+    assert!(
+        g.info_lines().iter().all(|i| i.wdl.is_none()),
+        "{:?}",
+        g.infos
+    );
+}

@@ -199,6 +199,8 @@ pub struct EngineLoop {
     multipv: usize,
     /// `Ponder`: `bestmove` names the expected reply.
     ponder: bool,
+    /// `UCI_ShowWDL`: `info` lines carry win/draw/loss chances.
+    show_wdl: bool,
     /// `UCI_Chess960`: chess selected by `UCI_Variant` (or this option) is Chess960.
     chess960: bool,
     running: Option<Running>,
@@ -254,6 +256,7 @@ impl EngineLoop {
             overhead_ms: DEFAULT_OVERHEAD_MS,
             multipv: 1,
             ponder: false,
+            show_wdl: false,
             chess960,
             running: None,
             jobs: 0,
@@ -455,6 +458,7 @@ impl EngineLoop {
                     use_solver: self.config.use_solver,
                     multipv: self.multipv,
                     show_ponder: self.ponder,
+                    show_wdl: self.show_wdl,
                     received: at,
                 };
                 self.start(job, unlimited);
@@ -552,6 +556,7 @@ impl EngineLoop {
             spin("Move Overhead", DEFAULT_OVERHEAD_MS, 0, MAX_OVERHEAD_MS),
             spin("MultiPV", 1, 1, MAX_MULTIPV as u64),
             check("Ponder", false),
+            check("UCI_ShowWDL", false),
             check("UCI_Chess960", self.chess960),
             OptionLine {
                 name: "UCI_Variant".to_string(),
@@ -608,6 +613,7 @@ impl EngineLoop {
             "move overhead" => self.overhead_ms = number(0, MAX_OVERHEAD_MS)?,
             "multipv" => self.multipv = number(1, MAX_MULTIPV as u64)? as usize,
             "ponder" => self.ponder = check("Ponder")?,
+            "uci_showwdl" => self.show_wdl = check("UCI_ShowWDL")?,
             "uci_chess960" => {
                 let chess960 = check("UCI_Chess960")?;
                 if self.game.name() == "chess" {
@@ -632,7 +638,7 @@ impl EngineLoop {
             _ => {
                 return Err((
                     format!(
-                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_Chess960, UCI_Variant)",
+                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_ShowWDL, UCI_Chess960, UCI_Variant)",
                         quote(name)
                     ),
                     name_column,

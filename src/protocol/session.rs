@@ -61,6 +61,8 @@ pub enum Job {
         multipv: usize,
         /// `Ponder`: `bestmove` names the expected reply (`ponder <move>`).
         show_ponder: bool,
+        /// `UCI_ShowWDL`: `info` lines carry `wdl` where the score gives chances.
+        show_wdl: bool,
         /// When the `go` line was read: its time budget counts from here.
         received: Instant,
     },
@@ -274,18 +276,32 @@ pub fn quoted(message: &str, input: &str) -> String {
 
 /// The `info` line for one line of a completed iteration (`multipv <k>` in it when more
 /// than one line is asked for).
-fn info_line<G: Game>(root: &G, info: &Info<G::Move>, lines: usize) -> InfoLine {
+fn info_line<G: Game>(root: &G, info: &Info<G::Move>, lines: usize, wdl: bool) -> InfoLine {
+    let score = Score::from_value(info.value);
     InfoLine {
         depth: Some(info.depth),
         seldepth: Some(info.seldepth),
         multipv: (lines > 1).then_some(info.multipv),
-        score: Some(BoundedScore::exact(Score::from_value(info.value))),
+        score: Some(BoundedScore::exact(score)),
+        wdl: wdl.then(|| chances::<G>(score, false)).flatten(),
         nodes: Some(info.nodes),
         nps: Some(info.nps()),
         time: Some(info.time.as_millis() as u64),
         hashfull: Some(info.hashfull),
         pv: pv_texts(root, &info.pv),
         ..InfoLine::default()
+    }
+}
+
+/// The `wdl` of a score (protocol.md, "info"): a mate is won or lost for certain, a proven
+/// draw (`proven`: a solver's `cp 0`) drawn; other scores give chances only in a game with a
+/// model ([`Game::wdl_of_cp`]). A bound (a solver's `mate n lowerbound`) counts as its value.
+fn chances<G: Game>(score: Score, proven: bool) -> Option<[u32; 3]> {
+    match score {
+        Score::Mate(n) if n > 0 => Some([1000, 0, 0]),
+        Score::Mate(_) => Some([0, 0, 1000]),
+        Score::Cp(0) if proven => Some([0, 1000, 0]),
+        Score::Cp(cp) => G::wdl_of_cp(cp),
     }
 }
 
@@ -411,6 +427,7 @@ impl<G: Solvable> GameSession for Session<G> {
                         use_solver,
                         multipv,
                         show_ponder,
+                        show_wdl,
                         received,
                     } => {
                         let mut tools =
@@ -426,6 +443,7 @@ impl<G: Solvable> GameSession for Session<G> {
                                 .collect(),
                             multipv,
                             show_ponder,
+                            show_wdl,
                             use_solver,
                         };
                         run_search(&mut tools, &pos, limits, &request, &ctx);
@@ -541,12 +559,19 @@ impl<G: Solvable> GameSession for Session<G> {
 }
 
 /// The `info` line of a solver's answer (see `Solution::score` for its score).
-fn solution_line<G: Game>(root: &G, sol: &Solution<G::Move>, time: Duration) -> InfoLine {
+fn solution_line<G: Game>(
+    root: &G,
+    sol: &Solution<G::Move>,
+    time: Duration,
+    wdl: bool,
+) -> InfoLine {
     let depth = (sol.pv.len() as u32).max(1);
+    let score = sol.score();
     InfoLine {
         depth: Some(depth),
         seldepth: Some(depth),
-        score: Some(sol.score()),
+        score: Some(score),
+        wdl: wdl.then(|| chances::<G>(score.score, true)).flatten(),
         nodes: Some(sol.nodes),
         nps: Some((sol.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64),
         time: Some(time.as_millis() as u64),
@@ -614,6 +639,7 @@ fn ask_solver<G: Game>(
     solver: &mut dyn Solver<G>,
     pos: &G,
     limits: &Limits,
+    wdl: bool,
     ctx: &JobContext,
 ) -> Option<Solution<G::Move>> {
     let started = limits.started.unwrap_or_else(Instant::now);
@@ -629,7 +655,7 @@ fn ask_solver<G: Game>(
     };
     let sol = solver.solve(pos, &budget)?;
     ctx.out
-        .line(&solution_line(pos, &sol, started.elapsed()).to_string());
+        .line(&solution_line(pos, &sol, started.elapsed(), wdl).to_string());
     Some(sol)
 }
 
@@ -639,6 +665,7 @@ struct Request<M> {
     searchmoves: Vec<M>,
     multipv: usize,
     show_ponder: bool,
+    show_wdl: bool,
     use_solver: bool,
 }
 
@@ -664,7 +691,7 @@ fn run_search<G: Game>(
     // The solver answers for one best move among all: not with MultiPV or searchmoves.
     let plain = request.multipv <= 1 && request.searchmoves.is_empty();
     if let (true, true, Some(solver)) = (request.use_solver, plain, tools.solver.as_mut()) {
-        if let Some(s) = ask_solver(solver.as_mut(), pos, &limits, ctx) {
+        if let Some(s) = ask_solver(solver.as_mut(), pos, &limits, request.show_wdl, ctx) {
             best = s.best;
             pv = s.pv;
         }
@@ -685,7 +712,8 @@ fn run_search<G: Game>(
         let result = tools
             .searcher
             .search_root(&root, &limits, &ctx.stop.flag, &mut |info| {
-                ctx.out.line(&info_line(pos, info, lines).to_string())
+                ctx.out
+                    .line(&info_line(pos, info, lines, request.show_wdl).to_string())
             });
         best = result.best;
         pv = result.pv;

@@ -24,6 +24,7 @@
 pub mod eval;
 pub mod fen;
 pub mod notation;
+pub mod wdl;
 pub mod weights;
 
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, PieceMoves, Rank, Square};
@@ -473,6 +474,13 @@ impl Game for Chess {
         } else {
             self.board.hash()
         }
+    }
+
+    /// The logistic model of `scripts/chess_wdl_fit.py`, fitted to ply's games against
+    /// Stockfish 15.1 at `UCI_Elo` 2000 (10+0.1; README, Chess): a win is as likely as not at
+    /// [`wdl::A`] centipawns, and the chances turn over [`wdl::B`].
+    fn wdl_of_cp(cp: i32) -> Option<[u32; 3]> {
+        Some(wdl::of_cp(cp))
     }
 
     fn evaluate(&self) -> i32 {
