@@ -363,6 +363,9 @@ impl FromStr for OptionLine {
             .filter(|&i| i > 0)
             .ok_or_else(|| format!("option without a name and a type: '{line}'"))?;
         let name = words[..type_at].join(" ");
+        if type_at + 1 == words.len() {
+            return Err(format!("'{}': expected a type after 'type'", line.trim()));
+        }
         let fields = OptionFields::read(&words[type_at + 1..]);
         let kind = fields.kind(&name)?;
         Ok(OptionLine { name, kind })
@@ -593,6 +596,7 @@ mod tests {
         for bad in [
             "option Hash",
             "option name type spin",
+            "option name Broken type",
             "option name P type check default maybe",
             "option name H type spin default x min 1 max 2",
             "option name X type slider",
