@@ -137,7 +137,7 @@ fn check_notation_round_trip<G: Game>(start: &G, pos: &G, moves: &[G::Move], ply
     let mut back_moves = Vec::new();
     back.legal_moves(&mut back_moves);
     assert_eq!(back_moves, moves);
-    if ply % 7 == 0 {
+    if ply.is_multiple_of(7) {
         assert_eq!(
             perft(&back, 2),
             perft(pos, 2),
