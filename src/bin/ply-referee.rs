@@ -39,14 +39,19 @@ RECORDS: --records FILE writes one JSON line per finished game, synced to disk a
 (a new or empty file). --resume FILE reads such a file, skips the games it holds and appends the
 rest; give the same game, players, openings and seed (--games/--rounds may grow).
 
+PGN (chess): --pgn FILE appends each finished game as PGN as it ends (tags, SAN moves, each
+engine move's {score/depth time}, the reason), also when resuming. --openings reads EPD (.epd:
+a position a line) and PGN (.pgn: each game's main line, cut by --opening-plies) files too.
+
 EXIT CODES:
   0  the match completed (all planned games played, or SPRT decided)
   1  usage error (bad arguments, unreadable openings, --resume with a records file of another
-     match, --records on a file that already holds games)
+     match, --records on a file that already holds games, --pgn or EPD/PGN openings for a game
+     other than chess)
   2  an engine failure stopped the match: an engine could not be started, or one crashed,
      stalled or hung without --recover (the games finished are recorded); `check`: a step failed
   3  interrupted by SIGINT or SIGTERM (the games finished are recorded; use --resume)
-  4  the records file could not be written
+  4  the records file (or the PGN file) could not be written
 ";
 
 #[derive(Parser)]
@@ -90,9 +95,19 @@ struct Cli {
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
 
-    /// Openings file: one `startpos [moves ..]` or `fen <position> [moves ..]` a line
+    /// Openings file: one `startpos [moves ..]` or `fen <position> [moves ..]` a line; for
+    /// chess also EPD (a position a line) or PGN (each game's main line), by the file's
+    /// ending (.epd, .pgn) unless --openings-format says
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
+
+    /// The openings file's format, whatever its name
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    openings_format: Option<ply::referee::openings::OpeningsFormat>,
+
+    /// At most N plies of each PGN opening
+    #[arg(long, value_name = "N")]
+    opening_plies: Option<usize>,
 
     /// Use the openings in an order shuffled by --seed (default: file order)
     #[arg(long)]
@@ -125,6 +140,11 @@ struct Cli {
     /// Write one JSON line per finished game to FILE (new or empty)
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
+
+    /// Append every finished chess game to FILE as PGN (SAN moves, tags, each engine move's
+    /// score, depth and time)
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
 
     /// Continue the match recorded in FILE (and append to it)
     #[arg(long, value_name = "FILE")]
@@ -266,6 +286,8 @@ fn main() {
         repeat: cli.repeat,
         concurrency: cli.concurrency,
         openings: cli.openings,
+        openings_format: cli.openings_format,
+        opening_plies: cli.opening_plies,
         shuffle: cli.shuffle,
         seed: cli.seed,
         random_plies: cli.random_plies,
@@ -275,6 +297,7 @@ fn main() {
         sprt: rule(&cli.sprt, spec::parse_sprt),
         records: cli.records,
         resume: cli.resume,
+        pgn: cli.pgn,
         timeouts: Timeouts {
             stall: Duration::from_millis(cli.stall_timeout),
             move_timeout: Duration::from_millis(cli.move_timeout),

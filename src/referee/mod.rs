@@ -30,6 +30,7 @@ pub mod check;
 pub mod engine;
 pub mod fsf;
 pub mod openings;
+pub mod pgn;
 pub mod play;
 pub mod player;
 pub mod records;

@@ -100,6 +100,99 @@ pub fn load<G: Game>(text: &str, start: &G) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
+/// The kinds of openings file: ply's own lines (above), EPD (chess positions, one a line) or
+/// PGN (chess games, whose main lines are the openings; see [`super::pgn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OpeningsFormat {
+    Ply,
+    Epd,
+    Pgn,
+}
+
+impl OpeningsFormat {
+    /// The format a file's name says: `.epd`, `.pgn`, else ply's lines.
+    pub fn of_path(path: &std::path::Path) -> OpeningsFormat {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match ext.to_ascii_lowercase().as_str() {
+            "epd" => OpeningsFormat::Epd,
+            "pgn" => OpeningsFormat::Pgn,
+            _ => OpeningsFormat::Ply,
+        }
+    }
+}
+
+/// Reads and checks an openings file of `format` against the rules of `start`'s game;
+/// `max_plies` cuts each PGN game's line. EPD and PGN are chess's notations: the caller
+/// checks the game ([`super::pgn::supports`]).
+pub fn load_as<G: Game>(
+    text: &str,
+    format: OpeningsFormat,
+    start: &G,
+    max_plies: Option<usize>,
+) -> Result<Vec<Opening>, String> {
+    let numbered: Vec<(String, Opening)> = match format {
+        OpeningsFormat::Ply => return load(text, start),
+        OpeningsFormat::Epd => read_epd(text)?,
+        OpeningsFormat::Pgn => (super::pgn::read_openings(text, max_plies)?.into_iter())
+            .enumerate()
+            .map(|(i, o)| (format!("game {}", i + 1), o))
+            .collect(),
+    };
+    for (at, o) in &numbered {
+        o.resolve(start).map_err(|e| format!("{at}: {e}"))?;
+    }
+    if numbered.is_empty() {
+        return Err("the openings file has no openings".into());
+    }
+    Ok(numbered.into_iter().map(|(_, o)| o).collect())
+}
+
+/// EPD lines: the first four fields of a FEN (placement, side, castling, en passant), then
+/// operations (`bm Nf3; id "x";`) of which only `hmvc` and `fmvn` are read, as the FEN's
+/// clocks (`0 1` without them). Blank lines and lines starting with `#` are skipped. Each
+/// opening comes with its place (`line n`).
+fn read_epd(text: &str) -> Result<Vec<(String, Opening)>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("line {}", n + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() < 4 {
+            return Err(format!(
+                "{at}: '{line}': an EPD line starts with four FEN fields"
+            ));
+        }
+        let operation = |name: &str| {
+            let rest = line.split(';').find_map(|op| {
+                let mut words = op.split_whitespace();
+                (words.next() == Some(name)).then(|| words.next().map(str::to_string))
+            })?;
+            rest
+        };
+        // A full FEN's clocks, where the line has them, else the operations', else `0 1`.
+        let clocks = (fields.len() >= 6)
+            .then(|| (fields[4], fields[5]))
+            .filter(|(h, f)| h.parse::<u32>().is_ok() && f.parse::<u32>().is_ok());
+        let (halfmove, fullmove) = match clocks {
+            Some((h, f)) => (h.to_string(), f.to_string()),
+            None => (
+                operation("hmvc").unwrap_or_else(|| "0".into()),
+                operation("fmvn").unwrap_or_else(|| "1".into()),
+            ),
+        };
+        let fen = format!("{} {halfmove} {fullmove}", fields[..4].join(" "));
+        let opening = Opening {
+            fen: Some(fen),
+            moves: Vec::new(),
+        };
+        out.push((at, opening));
+    }
+    Ok(out)
+}
+
 /// Where the games of a match start.
 #[derive(Clone, Debug)]
 pub struct Book {
@@ -190,6 +283,47 @@ pub fn random_plies<G: Game>(pos: &G, plies: u32, rng: &mut Rng) -> Vec<String> 
         }
     }
     best
+}
+
+#[cfg(test)]
+mod epd_tests {
+    use super::*;
+    use crate::games::Chess;
+
+    #[test]
+    fn epd_lines_are_positions_with_their_clocks() {
+        let text = "# balanced\n\
+            rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 bm e5; id \"e4\";\n\
+            \n\
+            4k3/8/8/8/8/8/4P3/4K3 w - - hmvc 7; fmvn 42;\n\
+            4k3/8/8/8/8/8/4P3/4K3 w - - 3 9\n";
+        let o = load_as(text, OpeningsFormat::Epd, &Chess::default(), None).unwrap();
+        let fens: Vec<&str> = o.iter().map(|o| o.fen.as_deref().unwrap()).collect();
+        assert_eq!(
+            fens,
+            [
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                "4k3/8/8/8/8/8/4P3/4K3 w - - 7 42",
+                "4k3/8/8/8/8/8/4P3/4K3 w - - 3 9"
+            ]
+        );
+        let e = load_as("8/8/8/8 w\n", OpeningsFormat::Epd, &Chess::default(), None);
+        assert!(e.unwrap_err().starts_with("line 1:"));
+        let e = load_as(
+            "\n4k3/8/8/8/8/8/8/4K3 w - -\n",
+            OpeningsFormat::Epd,
+            &Chess::default(),
+            None,
+        );
+        assert!(
+            e.unwrap_err().starts_with("line 2:"),
+            "a dead position is no opening"
+        );
+        assert_eq!(
+            OpeningsFormat::of_path(std::path::Path::new("x/Book.PGN")),
+            OpeningsFormat::Pgn
+        );
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::openings::{self, Book, Opening};
+use super::openings::{self, Book, Opening, OpeningsFormat};
+use super::pgn::{self, PgnWriter};
 use super::play::{GameSetup, Unfinished, play_game, verify_record};
 use super::player::{HumanInput, Seat, Timeouts, remove_variants_file};
 use super::records::{self, GameRecord, RecordWriter};
@@ -49,6 +50,10 @@ pub struct MatchConfig {
     pub repeat: bool,
     pub concurrency: usize,
     pub openings: Option<PathBuf>,
+    /// The openings file's format; `None`: by its name (see [`OpeningsFormat::of_path`]).
+    pub openings_format: Option<OpeningsFormat>,
+    /// At most this many plies of each PGN opening.
+    pub opening_plies: Option<usize>,
     pub shuffle: bool,
     pub seed: u64,
     pub random_plies: u32,
@@ -59,6 +64,8 @@ pub struct MatchConfig {
     pub records: Option<PathBuf>,
     /// Resume from (and append to) this records file.
     pub resume: Option<PathBuf>,
+    /// Append every finished game to this PGN file (chess only).
+    pub pgn: Option<PathBuf>,
     pub timeouts: Timeouts,
     pub recover: bool,
     pub verbose: bool,
@@ -187,6 +194,7 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
             shared,
             tally,
             writer,
+            pgn,
             done,
         }) => {
             let workers = cfg.concurrency.min(total_pending(&shared));
@@ -196,6 +204,7 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
                 printer: Printer { out, bar },
                 tally,
                 writer,
+                pgn,
                 shared,
                 alive: handles.len(),
                 announced_sprt: false,
@@ -228,14 +237,47 @@ struct Prepared<G: Game> {
     /// The resumed games' results.
     tally: Tally,
     writer: Option<RecordWriter>,
+    pgn: Option<PgnOutput>,
     /// How many games are already done.
     done: usize,
+}
+
+/// The `--pgn` file and the clock its games' `TimeControl` tag names (when both players had
+/// the same one).
+struct PgnOutput {
+    writer: PgnWriter,
+    tc: Option<String>,
+}
+
+impl PgnOutput {
+    fn open(cfg: &MatchConfig) -> Result<Option<PgnOutput>, ExitCode> {
+        let Some(path) = &cfg.pgn else {
+            return Ok(None);
+        };
+        if !pgn::supports(&cfg.game) {
+            eprintln!(
+                "ply-referee: --pgn: PGN records chess games, not {}'s",
+                cfg.game
+            );
+            return Err(EXIT_USAGE);
+        }
+        let writer = PgnWriter::open(path).map_err(|e| {
+            eprintln!("ply-referee: cannot open PGN file {}: {e}", path.display());
+            EXIT_RECORDS
+        })?;
+        let [a, b] = &cfg.players;
+        let tc = (a.limits.tc == b.limits.tc)
+            .then(|| a.limits.tc.map(|t| t.to_string()))
+            .flatten();
+        Ok(Some(PgnOutput { writer, tc }))
+    }
 }
 
 /// Everything before the first game: the rules, the openings, the records already there.
 fn prepare<G: Game>(cfg: &MatchConfig) -> Result<Prepared<G>, ExitCode> {
     let start = start_position::<G>(cfg)?;
     let (book_list, openings_id) = load_openings(cfg, &start)?;
+    let pgn = PgnOutput::open(cfg)?;
     let match_id = match_id(cfg, &start, &openings_id);
     let total = cfg.total_games();
     let mut tally = Tally::new([cfg.players[0].name.clone(), cfg.players[1].name.clone()]);
@@ -278,6 +320,7 @@ fn prepare<G: Game>(cfg: &MatchConfig) -> Result<Prepared<G>, ExitCode> {
         shared,
         tally,
         writer,
+        pgn,
         done: done.len(),
     })
 }
@@ -315,11 +358,26 @@ fn load_openings<G: Game>(
     let Some(path) = &cfg.openings else {
         return Ok((Vec::new(), "none".to_string()));
     };
+    let format = cfg
+        .openings_format
+        .unwrap_or_else(|| OpeningsFormat::of_path(path));
+    if format != OpeningsFormat::Ply && !pgn::supports(&cfg.game) {
+        eprintln!(
+            "ply-referee: --openings {}: EPD and PGN openings are chess positions, not {}'s",
+            path.display(),
+            cfg.game
+        );
+        return Err(EXIT_USAGE);
+    }
     let loaded = std::fs::read_to_string(path)
         .map_err(|e| e.to_string())
         .and_then(|text| {
-            let list = openings::load(&text, start)?;
-            Ok((list, format!("{:016x}", fnv1a(text.as_bytes()))))
+            let list = openings::load_as(&text, format, start, cfg.opening_plies)?;
+            let mut id = format!("{:016x}", fnv1a(text.as_bytes()));
+            if let Some(n) = cfg.opening_plies.filter(|_| format == OpeningsFormat::Pgn) {
+                id.push_str(&format!(" plies {n}"));
+            }
+            Ok((list, id))
         });
     loaded.map_err(|e| {
         eprintln!("ply-referee: --openings {}: {e}", path.display());
@@ -477,6 +535,7 @@ struct MainLoop<'a, G: Game> {
     printer: Printer<'a>,
     tally: Tally,
     writer: Option<RecordWriter>,
+    pgn: Option<PgnOutput>,
     shared: Arc<Shared<G>>,
     /// Workers that have not said `Done`.
     alive: usize,
@@ -534,6 +593,13 @@ impl<G: Game> MainLoop<'_, G> {
             && let Err(e) = w.append(r)
         {
             eprintln!("ply-referee: cannot write the records file: {e}; stopping the match");
+            self.records_failed = true;
+            self.shared.stop.store(true, Ordering::SeqCst);
+        }
+        if let Some(p) = self.pgn.as_mut()
+            && let Err(e) = p.writer.append(r, p.tc.as_deref())
+        {
+            eprintln!("ply-referee: cannot write the PGN file: {e}; stopping the match");
             self.records_failed = true;
             self.shared.stop.store(true, Ordering::SeqCst);
         }

@@ -238,7 +238,7 @@ mod tests {
         assert_eq!(uci("Ng5"), "f3g5");
         assert_eq!(uci("Nfg5"), "f3g5");
         assert!(matches!(parse_san(&pos, "Nd2"), Err(MoveError::Illegal(_))));
-        assert!(matches!(parse_san(&pos, "Ke2"), Ok(_)));
+        assert!(parse_san(&pos, "Ke2").is_ok());
         assert!(matches!(parse_san(&pos, "Kd3"), Err(MoveError::Illegal(_))));
         assert!(matches!(parse_san(&pos, ""), Err(MoveError::Malformed(_))));
     }
