@@ -166,11 +166,10 @@ fn read_epd(text: &str) -> Result<Vec<(String, Opening)>, String> {
             ));
         }
         let operation = |name: &str| {
-            let rest = line.split(';').find_map(|op| {
+            line.split(';').find_map(|op| {
                 let mut words = op.split_whitespace();
                 (words.next() == Some(name)).then(|| words.next().map(str::to_string))
-            })?;
-            rest
+            })?
         };
         // A full FEN's clocks, where the line has them, else the operations', else `0 1`.
         let clocks = (fields.len() >= 6)
