@@ -165,8 +165,10 @@ fn read_epd(text: &str) -> Result<Vec<(String, Opening)>, String> {
                 "{at}: '{line}': an EPD line starts with four FEN fields"
             ));
         }
+        // The operations follow the four FEN fields, each ended by `;`.
+        let operations = fields[4..].join(" ");
         let operation = |name: &str| {
-            line.split(';').find_map(|op| {
+            operations.split(';').find_map(|op| {
                 let mut words = op.split_whitespace();
                 (words.next() == Some(name)).then(|| words.next().map(str::to_string))
             })?
