@@ -364,6 +364,29 @@ fn huge_position_lines_are_cheap() {
     assert!(e.peak_rss_mib().is_none_or(|m| m < 100.0));
 }
 
+/// So is a 16 MiB `go searchmoves` line: its moves are kept as its text too (each used to cost
+/// an allocation and a column count from the line's start: quadratic, a hang on such a line).
+#[test]
+fn huge_searchmoves_lines_are_cheap() {
+    let mut e = PlyProcess::start();
+    e.send("newgame connect4");
+    let moves = "1 ".repeat(4 << 20);
+    let g = e.go(&format!("go depth 1 searchmoves {moves}"));
+    assert_eq!(g.bestmove, "1");
+    e.send(&format!("go depth 1 searchmoves {moves}8"));
+    let err = e.sync();
+    assert_eq!(err.len(), 1);
+    let column = 24 + 2 * (4 << 20);
+    assert!(
+        err[0].starts_with(&format!(
+            "info string error go: searchmoves '8' (column {column}): "
+        )),
+        "{}",
+        &err[0][..200.min(err[0].len())]
+    );
+    assert!(e.peak_rss_mib().is_none_or(|m| m < 100.0));
+}
+
 /// Errors about huge words quote them shortened, so an error stays one readable line.
 #[test]
 fn errors_quote_huge_words_short() {

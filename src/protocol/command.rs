@@ -77,9 +77,10 @@ pub struct GoParams {
     pub mate: Option<u32>,
     /// `ponder`: search on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
-    /// `searchmoves <m1> <m2> ...` (the rest of the line): only these root moves, each with
-    /// its column. Checked against the position when the `go` is applied.
-    pub searchmoves: Vec<(String, usize)>,
+    /// `searchmoves <m1> <m2> ...` (the rest of the line): only these root moves, kept as
+    /// written, as a `position`'s moves are. Checked against the position when the `go` is
+    /// applied.
+    pub searchmoves: MoveList,
 }
 
 impl GoParams {
@@ -603,13 +604,18 @@ fn go(line: &str, mut words: Words) -> Result<Command, Failure> {
                 g.mate = Some(u32_of(n));
             }
             "searchmoves" => {
-                g.searchmoves = words
-                    .by_ref()
-                    .map(|(o, m)| (m.to_string(), column(line, o)))
-                    .collect();
+                // The rest of the line, kept as written (a position's moves are kept the same
+                // way): a 16 MiB line costs its own size, not a String and a column count
+                // from the line's start for each of its millions of words.
+                let at = words.offset();
+                g.searchmoves = MoveList {
+                    text: line[at..].to_string(),
+                    column: column(line, at),
+                };
                 if g.searchmoves.is_empty() {
                     return Err((None, "'searchmoves' needs at least one move".into()));
                 }
+                break;
             }
             _ => log::debug!("go: ignoring unknown token '{}'", quote(key)),
         }
@@ -733,14 +739,12 @@ mod tests {
                 ..GoParams::default()
             }))
         );
-        assert_eq!(
-            parse("go mate 3 searchmoves e2e4  d2d4"),
-            Ok(Command::Go(GoParams {
-                mate: Some(3),
-                searchmoves: vec![("e2e4".into(), 23), ("d2d4".into(), 29)],
-                ..GoParams::default()
-            }))
-        );
+        let Ok(Command::Go(g)) = parse("go mate 3 searchmoves e2e4  d2d4") else {
+            panic!("not a go")
+        };
+        assert_eq!(g.mate, Some(3));
+        let moves: Vec<_> = g.searchmoves.iter().map(|t| (t.text, t.column)).collect();
+        assert_eq!(moves, [("e2e4", 23), ("d2d4", 29)]);
         assert_eq!(parse("go mate 0").unwrap_err().column, 9);
         assert_eq!(parse("go searchmoves").unwrap_err().column, 15);
         assert_eq!(parse("go perft 3"), Ok(Command::Perft(3)));

@@ -10,7 +10,7 @@ use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::command::{GoParams, MoveList, PositionStart, Query, quote};
+use super::command::{GoParams, MoveList, PositionStart, Query, Token, quote};
 use super::response::{BestMove, InfoLine, QueryResponse};
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name};
@@ -148,7 +148,7 @@ pub trait GameSession: Send {
     /// Sets the position, all or nothing.
     fn set_position(&mut self, start: &PositionStart, moves: &MoveList) -> Result<(), String>;
     /// Checks `go searchmoves` (each move with its column) against the position.
-    fn check_searchmoves(&self, moves: &[(String, usize)]) -> Result<(), String>;
+    fn check_searchmoves(&self, moves: &MoveList) -> Result<(), String>;
     /// Starts `job` on a worker thread; it ends by sending [`Event::WorkerDone`].
     fn start(&mut self, job: Job, ctx: JobContext);
     /// Waits for the worker and takes the searcher back.
@@ -376,8 +376,8 @@ impl<G: Solvable> GameSession for Session<G> {
         Ok(())
     }
 
-    fn check_searchmoves(&self, moves: &[(String, usize)]) -> Result<(), String> {
-        for (text, column) in moves {
+    fn check_searchmoves(&self, moves: &MoveList) -> Result<(), String> {
+        for Token { text, column } in moves.iter() {
             self.pos.parse_move(text).map_err(|e| {
                 format!(
                     "searchmoves '{}' (column {column}): {}",
@@ -436,11 +436,12 @@ impl<G: Solvable> GameSession for Session<G> {
                             limits_for(pos.side_to_move(), &params, overhead, received);
                         limits.ponderhit = params.ponder.then(|| ctx.stop.ponderhit.clone());
                         let request = Request {
-                            searchmoves: params
-                                .searchmoves
-                                .iter()
-                                .filter_map(|(m, _)| pos.parse_move(m).ok())
-                                .collect(),
+                            searchmoves: distinct(
+                                params
+                                    .searchmoves
+                                    .iter()
+                                    .filter_map(|m| pos.parse_move(m.text).ok()),
+                            ),
                             multipv,
                             show_ponder,
                             show_wdl,
@@ -657,6 +658,18 @@ fn ask_solver<G: Game>(
     ctx.out
         .line(&solution_line(pos, &sol, started.elapsed(), wdl).to_string());
     Some(sol)
+}
+
+/// `moves` without repetitions, in order: a `go searchmoves` line may name a move any number
+/// of times, and only which moves it names counts.
+fn distinct<M: PartialEq>(moves: impl Iterator<Item = M>) -> Vec<M> {
+    let mut seen = Vec::new();
+    for m in moves {
+        if !seen.contains(&m) {
+            seen.push(m);
+        }
+    }
+    seen
 }
 
 /// What a `go` asks beyond its limits.
