@@ -381,7 +381,7 @@ impl<G: Game> Searcher<G> {
             self.seldepth = 0;
             let found = self.iterate(pos, depth, &root_moves, lines, restricted, &previous, stop);
             if self.aborted {
-                self.salvage(&found, &mut result);
+                self.salvage(pos, depth, &found, &mut result);
                 break;
             }
             // Changes of the best move, decaying by half each iteration.
@@ -549,8 +549,15 @@ impl<G: Game> Searcher<G> {
 
     /// After an aborted iteration: its best line when one was completed, else a root move
     /// searched to the end and better than the others searched (at least as well founded as
-    /// the last iteration's).
-    fn salvage(&self, found: &[(i32, Vec<G::Move>)], result: &mut SearchResult<G::Move>) {
+    /// the last iteration's), its line continued from the table as far as `depth` (so that a
+    /// `bestmove` can still name a `ponder` reply).
+    fn salvage(
+        &self,
+        pos: &G,
+        depth: u32,
+        found: &[(i32, Vec<G::Move>)],
+        result: &mut SearchResult<G::Move>,
+    ) {
         if let Some((v, pv)) = found.first() {
             if let Some(&mv) = pv.first() {
                 result.best = Some(mv);
@@ -563,6 +570,7 @@ impl<G: Game> Searcher<G> {
             result.best = Some(mv);
             result.value = v;
             result.pv = vec![mv];
+            self.extend_pv(pos, &mut result.pv, depth as usize);
         }
     }
 
