@@ -8,8 +8,9 @@
 //! - Scores are from the side to move: heuristic values well inside ±`MATE_BOUND`, and
 //!   `MATE - n` for a win whose last move is `n` plies away (`-(MATE - n)` for a loss), so
 //!   faster wins and slower losses score higher.
-//! - Limits: depth, nodes, move time, clock, infinite, and a stop flag polled every 1024
-//!   nodes. Depth 1 always completes, so there is always a move to play.
+//! - Limits: depth, nodes (exact: the search stops at the count), move time, clock,
+//!   infinite, and a stop flag polled every 1024 nodes. Depth 1 always completes, so there
+//!   is always a move to play.
 //! - At a fixed depth it is deterministic: node counts depend only on the position and
 //!   the table's contents (cleared by `ucinewgame` and before every `bench` position).
 
@@ -213,7 +214,7 @@ pub struct Searcher<G: Game> {
     root_best: Option<(G::Move, i32)>,
 }
 
-/// When to give up: evaluated every 1024 nodes.
+/// When to give up: evaluated every 1024 nodes, and at every node past a node limit.
 #[derive(Default)]
 struct Control {
     hard: Option<Instant>,
@@ -224,6 +225,9 @@ struct Control {
     /// Set by `ponderhit` while pondering; `None` once seen (or when not pondering).
     ponderhit: Option<Arc<AtomicBool>>,
     node_limit: Option<u64>,
+    /// `node_limit` or `u64::MAX`: from this node count on, every node looks at the limits
+    /// (not only every 1024th), so that `go nodes` stops at its count exactly.
+    node_cap: u64,
     /// False while depth 1 runs: it always completes.
     may_abort: bool,
 }
@@ -458,6 +462,7 @@ impl<G: Game> Searcher<G> {
             budgets: limits.budgets(),
             ponderhit: limits.ponderhit.clone(),
             node_limit: limits.nodes,
+            node_cap: limits.nodes.unwrap_or(u64::MAX),
             ..Control::default()
         };
         if !self.control.pondering() {
@@ -674,7 +679,7 @@ impl<G: Game> Searcher<G> {
             }
             return self.quiesce(pos, ply, alpha, beta, stop);
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 1023 == 0 || self.nodes >= self.control.node_cap {
             self.check_abort(stop);
         }
         if self.aborted {
@@ -893,7 +898,7 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
     ) -> i32 {
         self.pv[ply].clear();
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 1023 == 0 || self.nodes >= self.control.node_cap {
             self.check_abort(stop);
         }
         if self.aborted {
