@@ -413,3 +413,72 @@ fn show_wdl_gives_chances_that_follow_the_score() {
     let g = e.go("go depth 3");
     assert!(g.infos.iter().all(|l| !l.contains(" wdl ")));
 }
+
+/// `UCI_LimitStrength`/`UCI_Elo` (protocol.md, Options): every `go` searches at most its
+/// budget's nodes, the solver and the book stay silent, and `UCI_Elo` is checked.
+#[test]
+fn limited_strength_searches_within_its_budget() {
+    use ply::protocol::strength::{ELO_DEFAULT, ELO_MAX, ELO_MIN, node_budget};
+    let mut e = PlyProcess::start_with(&["--game", "chess"], &[]);
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    for option in [
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {ELO_DEFAULT} min {ELO_MIN} max {ELO_MAX}"),
+    ] {
+        assert!(lines.contains(&option), "{option}: {lines:?}");
+    }
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send(&format!("setoption name UCI_Elo value {}", ELO_MIN - 1));
+    e.send(&format!("setoption name UCI_Elo value {}", ELO_MAX + 1));
+    let errors = e.sync();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    for e in errors {
+        assert!(
+            e.contains(&format!(
+                "UCI_Elo needs a value from {ELO_MIN} to {ELO_MAX}"
+            )),
+            "{e}"
+        );
+    }
+
+    // The weakest: a depth-1 search, however deep the go asks.
+    e.send(&format!("setoption name UCI_Elo value {ELO_MIN}"));
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    let g = e.go("go depth 30");
+    let infos = g.info_lines();
+    assert!(infos.iter().all(|i| i.depth == Some(1)), "{:?}", g.infos);
+    // The strongest: at most its budget (times the random factor, at most √2).
+    e.send(&format!("setoption name UCI_Elo value {ELO_MAX}"));
+    let most = (node_budget(ELO_MAX) * 2f64.sqrt()).ceil() as u64;
+    for _ in 0..5 {
+        let g = e.go("go wtime 600000 btime 600000");
+        let last = g.info_lines().into_iter().last().expect("an info line");
+        assert!(last.nodes.unwrap() <= most, "{:?} > {most}", last.nodes);
+    }
+    // A go's own node limit still applies when it is smaller.
+    let g = e.go("go nodes 300");
+    assert!(
+        g.info_lines()
+            .iter()
+            .all(|i| i.nodes.unwrap() <= 300 || i.depth == Some(1)),
+        "{:?}",
+        g.infos
+    );
+
+    // In Connect Four the book and the solver are not asked while the limit is on.
+    e.send("newgame connect4");
+    let g = e.go("go depth 8");
+    assert!(
+        g.info_lines().iter().all(|i| i.tbhits.is_none()),
+        "{:?}",
+        g.infos
+    );
+    e.send("setoption name UCI_LimitStrength value false");
+    let g = e.go("go depth 8");
+    assert!(
+        g.info_lines().iter().any(|i| i.tbhits == Some(1)),
+        "{:?}",
+        g.infos
+    );
+}

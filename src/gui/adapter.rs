@@ -35,8 +35,8 @@ pub const COMMANDS: &[&str] = &[
     "d",
 ];
 
-/// The options a page may set, case-insensitively (protocol.md's options, and the common
-/// UCI strength options for other engines).
+/// The options a page may set, case-insensitively (protocol.md's options, ply's and other
+/// engines' strength options among them, and Stockfish's `Skill Level`).
 pub const OPTIONS: &[&str] = &[
     "Hash",
     "Clear Hash",

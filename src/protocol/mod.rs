@@ -13,6 +13,7 @@
 pub mod command;
 pub mod response;
 pub mod session;
+pub mod strength;
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -23,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::Params;
 use crate::games::NAMES;
+use crate::util::Rng;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
 use response::{IdLine, OptionKind, OptionLine};
@@ -201,6 +203,12 @@ pub struct EngineLoop {
     ponder: bool,
     /// `UCI_ShowWDL`: `info` lines carry win/draw/loss chances.
     show_wdl: bool,
+    /// `UCI_LimitStrength`: every search gets a node budget from `elo` ([`strength`]).
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: u32,
+    /// Draws each limited search's budget around the calibrated one.
+    rng: Rng,
     /// `UCI_Chess960`: chess selected by `UCI_Variant` (or this option) is Chess960.
     chess960: bool,
     running: Option<Running>,
@@ -257,6 +265,9 @@ impl EngineLoop {
             multipv: 1,
             ponder: false,
             show_wdl: false,
+            limit_strength: false,
+            elo: strength::ELO_DEFAULT,
+            rng: Rng::new(time_seed()),
             chess960,
             running: None,
             jobs: 0,
@@ -447,15 +458,19 @@ impl EngineLoop {
                     self.out.error("position", &e);
                 }
             }
-            Command::Go(params) => {
+            Command::Go(mut params) => {
                 if let Err(e) = self.game.check_searchmoves(&params.searchmoves) {
                     return self.out.error("go", &e);
+                }
+                if self.limit_strength {
+                    let budget = strength::move_budget(self.elo, &mut self.rng);
+                    params.nodes = Some(params.nodes.map_or(budget, |n| n.min(budget)));
                 }
                 let unlimited = params.unlimited();
                 let job = Job::Search {
                     params,
                     overhead: Duration::from_millis(self.overhead_ms),
-                    use_solver: self.config.use_solver,
+                    use_solver: self.config.use_solver && !self.limit_strength,
                     multipv: self.multipv,
                     show_ponder: self.ponder,
                     show_wdl: self.show_wdl,
@@ -557,6 +572,13 @@ impl EngineLoop {
             spin("MultiPV", 1, 1, MAX_MULTIPV as u64),
             check("Ponder", false),
             check("UCI_ShowWDL", false),
+            check("UCI_LimitStrength", false),
+            spin(
+                "UCI_Elo",
+                strength::ELO_DEFAULT.into(),
+                strength::ELO_MIN.into(),
+                strength::ELO_MAX.into(),
+            ),
             check("UCI_Chess960", self.chess960),
             OptionLine {
                 name: "UCI_Variant".to_string(),
@@ -614,6 +636,10 @@ impl EngineLoop {
             "multipv" => self.multipv = number(1, MAX_MULTIPV as u64)? as usize,
             "ponder" => self.ponder = check("Ponder")?,
             "uci_showwdl" => self.show_wdl = check("UCI_ShowWDL")?,
+            "uci_limitstrength" => self.limit_strength = check("UCI_LimitStrength")?,
+            "uci_elo" => {
+                self.elo = number(strength::ELO_MIN.into(), strength::ELO_MAX.into())? as u32
+            }
             "uci_chess960" => {
                 let chess960 = check("UCI_Chess960")?;
                 if self.game.name() == "chess" {
@@ -638,7 +664,7 @@ impl EngineLoop {
             _ => {
                 return Err((
                     format!(
-                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_ShowWDL, UCI_Chess960, UCI_Variant)",
+                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo, UCI_Chess960, UCI_Variant)",
                         quote(name)
                     ),
                     name_column,
@@ -647,6 +673,14 @@ impl EngineLoop {
         }
         Ok(())
     }
+}
+
+/// A seed that differs from run to run: the clock's nanoseconds and the process id.
+fn time_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
 }
 
 /// The number a `setoption` of `name` gives, when it is an integer from `min` to `max`.
