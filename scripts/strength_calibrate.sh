@@ -14,7 +14,7 @@
 #   LIMITED=1 scripts/strength_calibrate.sh "1600 1800"   # ply's own UCI_Elo vs Stockfish's
 #
 # With LIMITED=1 each point is a UCI_Elo that both engines get (ply through its own
-# UCI_LimitStrength/UCI_Elo options): the check that the table holds.
+# UCI_LimitStrength/UCI_Elo options, on a clock of 60+1): the check that the anchors hold.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PLY=$(realpath "${PLY:-target/release/ply}")
@@ -28,7 +28,9 @@ for point in $1; do
   if [ -n "${LIMITED:-}" ]; then
     elo=$point
     name="ply_elo$elo"
-    ply_limit=(option.UCI_LimitStrength=true "option.UCI_Elo=$elo")
+    # A clock as a GUI would give, far longer than any budget needs (61,000 nodes are about
+    # a tenth of a second): the node budget alone decides.
+    ply_limit=(option.UCI_LimitStrength=true "option.UCI_Elo=$elo" tc=60+1)
   else
     nodes=${point%%:*} elo=${point##*:}
     name="ply_n$nodes"

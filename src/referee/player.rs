@@ -503,33 +503,7 @@ impl EngineSeat {
     }
 
     fn go_command(&self, req: &MoveRequest, limits: &super::tc::SearchLimits) -> String {
-        let mut go = String::from("go");
-        let side = req.view.side();
-        for (p, key, inc_key) in [
-            (Player::First, "wtime", "winc"),
-            (Player::Second, "btime", "binc"),
-        ] {
-            if let Some(c) = req.clocks[p.index()] {
-                go.push_str(&format!(
-                    " {key} {} {inc_key} {}",
-                    c.left_ms(),
-                    c.increment_ms()
-                ));
-            }
-        }
-        if let Some(mtg) = req.clocks[side.index()].and_then(|c| c.moves_to_go()) {
-            go.push_str(&format!(" movestogo {mtg}"));
-        }
-        if let Some(st) = limits.movetime {
-            go.push_str(&format!(" movetime {}", st.as_millis()));
-        }
-        if let Some(d) = limits.depth {
-            go.push_str(&format!(" depth {d}"));
-        }
-        if let Some(n) = limits.nodes {
-            go.push_str(&format!(" nodes {n}"));
-        }
-        go
+        go_line(req.view.side(), req.clocks, limits)
     }
 
     fn think(
@@ -858,9 +832,68 @@ impl Seat {
     }
 }
 
+/// The `go` line for `side` to move: both clocks when the mover has one (a clock of the
+/// mover's own only, when the other player has none), none when it has none (an engine
+/// takes a missing clock of its own for an empty one: given only the opponent's clock, a
+/// UCI engine plays at once), then `movestogo`, `movetime`, `depth` and `nodes`.
+fn go_line(side: Player, clocks: [Option<&Clock>; 2], limits: &super::tc::SearchLimits) -> String {
+    let mut go = String::from("go");
+    let clocked = clocks[side.index()].is_some();
+    for (p, key, inc_key) in [
+        (Player::First, "wtime", "winc"),
+        (Player::Second, "btime", "binc"),
+    ] {
+        if let Some(c) = clocks[p.index()].filter(|_| clocked) {
+            go.push_str(&format!(
+                " {key} {} {inc_key} {}",
+                c.left_ms(),
+                c.increment_ms()
+            ));
+        }
+    }
+    if let Some(mtg) = clocks[side.index()].and_then(|c| c.moves_to_go()) {
+        go.push_str(&format!(" movestogo {mtg}"));
+    }
+    if let Some(st) = limits.movetime {
+        go.push_str(&format!(" movetime {}", st.as_millis()));
+    }
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    go
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::tc::{SearchLimits, TimeControl};
     use super::*;
+
+    /// A player without a clock is sent no clock, not the opponent's (Stockfish, given only
+    /// `wtime` as Black, took its own clock for empty and moved at depth 1).
+    #[test]
+    fn go_lines_send_clocks_only_to_a_clocked_mover() {
+        let tc = TimeControl::parse("60+1").unwrap().unwrap();
+        let (white, black) = (Clock::new(tc), Clock::new(tc));
+        let depth = SearchLimits {
+            depth: Some(6),
+            ..SearchLimits::default()
+        };
+        let none = SearchLimits::default();
+        let both = [Some(&white), Some(&black)];
+        let only_white = [Some(&white), None];
+        assert_eq!(
+            go_line(Player::Second, both, &none),
+            "go wtime 60000 winc 1000 btime 60000 binc 1000"
+        );
+        assert_eq!(
+            go_line(Player::First, only_white, &depth),
+            "go wtime 60000 winc 1000 depth 6"
+        );
+        assert_eq!(go_line(Player::Second, only_white, &depth), "go depth 6");
+    }
 
     #[test]
     fn info_lines() {
