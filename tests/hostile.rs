@@ -426,7 +426,7 @@ fn setoption_and_fen_errors_have_columns() {
         ),
         (
             "setoption name  Colour   value red",
-            "info string error setoption: unknown option 'Colour' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_ShowWDL, UCI_Chess960, UCI_Variant) (column 17)",
+            "info string error setoption: unknown option 'Colour' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo, UCI_Chess960, UCI_Variant) (column 17)",
         ),
         (
             "setoption name UCI_Variant",

@@ -40,13 +40,13 @@ pub const ELO_DEFAULT: u32 = 1600;
 /// use ply::protocol::strength::{ANCHORS, ELO_MAX, ELO_MIN, node_budget};
 /// assert_eq!(node_budget(ELO_MIN), ANCHORS[0].1);
 /// assert_eq!(node_budget(ELO_MAX + 500), ANCHORS[ANCHORS.len() - 1].1);
-/// assert!(node_budget(1500) > node_budget(1450));
+/// assert!(node_budget(1700) > node_budget(1650));
 /// ```
 pub fn node_budget(elo: u32) -> f64 {
     let elo = elo.clamp(ELO_MIN, ELO_MAX);
     let i = ANCHORS.iter().position(|&(e, _)| e >= elo).unwrap_or(0);
-    if i == 0 {
-        return ANCHORS[0].1;
+    if i == 0 || ANCHORS[i].0 == elo {
+        return ANCHORS[i].1;
     }
     let ((e0, n0), (e1, n1)) = (ANCHORS[i - 1], ANCHORS[i]);
     let t = f64::from(elo - e0) / f64::from(e1 - e0);
