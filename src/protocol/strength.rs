@@ -27,7 +27,7 @@ use crate::util::Rng;
 /// scored 56% against 1500. The others: where a line fitted to every match at that
 /// `UCI_Elo` (Elo against log(nodes): two fixed budgets, one scoring under half and one
 /// over, and two checks of ply's own options at earlier anchors, 400 games in all) crosses
-/// zero. The README's Chess section has every match.
+/// zero (`scripts/strength_fit.py`). The README's Chess section has every match.
 pub const ANCHORS: &[(u32, f64)] = &[(1500, 1.0), (1600, 100.0), (1800, 1600.0), (2000, 72_000.0)];
 
 /// The lowest `UCI_Elo`.
