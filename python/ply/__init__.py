@@ -1,0 +1,31 @@
+"""ply from Python: two-player perfect-information games with rules in Rust, exact solvers,
+and learning environments (PettingZoo, Gymnasium, and a batched environment in Rust).
+
+    >>> import ply
+    >>> game = ply.Game("connect4")
+    >>> state = game.new_state()
+    >>> state.play("4").play("4")
+    >>> state.solve()
+
+See docs/python.md in the repository for the whole guide.
+"""
+
+from ply._ply import (
+    GAMES,
+    Game,
+    IllegalMoveError,
+    PlyError,
+    SearchResult,
+    Solution,
+    State,
+)
+
+__all__ = [
+    "GAMES",
+    "Game",
+    "IllegalMoveError",
+    "PlyError",
+    "SearchResult",
+    "Solution",
+    "State",
+]

@@ -1,0 +1,3 @@
+use pyo3::prelude::*;
+#[pyclass(module = "ply._ply", name = "VectorCore")]
+pub struct PyVectorCore {}
