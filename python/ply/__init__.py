@@ -29,3 +29,10 @@ __all__ = [
     "Solution",
     "State",
 ]
+
+try:  # Registers the Gymnasium environments (ply/ConnectFour-v0, ...) when Gymnasium is there.
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:  # pragma: no cover - Gymnasium is optional
+    pass
+else:
+    from ply.envs import gymnasium as _gymnasium_envs  # noqa: F401

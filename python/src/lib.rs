@@ -7,6 +7,7 @@
 
 mod encode;
 mod numpy;
+mod opponent;
 mod oracle;
 mod py_state;
 mod state;

@@ -54,14 +54,11 @@ impl Bytes {
     }
 }
 
-// Used by the batched environment (vector.rs).
-#[allow(dead_code)]
 /// A C-contiguous array of `T` (by numpy's type code) holding exactly `shape`.
 pub struct Typed<T: pyo3::buffer::Element> {
     buf: PyBuffer<T>,
 }
 
-#[allow(dead_code)]
 impl<T: pyo3::buffer::Element + Copy> Typed<T> {
     pub fn get(
         obj: &Bound<'_, PyAny>,
