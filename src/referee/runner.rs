@@ -31,7 +31,7 @@ use crate::games::NAMES;
 use crate::util::Rng;
 use crate::with_game;
 
-/// Exit codes (documented in `--help` and the README).
+/// Exit codes (documented in `--help` and docs/referee.md).
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_USAGE: i32 = 1;
 pub const EXIT_ENGINE: i32 = 2;
