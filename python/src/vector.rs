@@ -222,6 +222,8 @@ pub trait DynCore: Send {
     fn reset(&mut self, seed: Option<u64>, a: Arrays);
     fn step(&mut self, actions: &[i64], a: Arrays) -> Result<(), String>;
     fn dims(&self) -> (usize, usize, Vec<usize>);
+    /// A uniformly random legal action for each game (0 for a game waiting to be reset).
+    fn sample(&mut self, out: &mut [i64]);
     fn agents(&self) -> Vec<usize>;
     fn state(&self, i: usize) -> Box<dyn crate::state::DynState>;
 }
@@ -300,6 +302,18 @@ impl<G: Encoded> DynCore for Core<G> {
             self.actions,
             self.shared.start.obs_shape(),
         )
+    }
+
+    fn sample(&mut self, out: &mut [i64]) {
+        for (slot, o) in self.slots.iter_mut().zip(out.iter_mut()) {
+            *o = if slot.ended {
+                0
+            } else {
+                slot.eng
+                    .random_move(&mut slot.rng)
+                    .map_or(0, |m| slot.eng.pos().action_of(m) as i64)
+            };
+        }
     }
 
     fn agents(&self) -> Vec<usize> {
@@ -442,6 +456,18 @@ impl PyVectorCore {
         let mut guard = self.core();
         let core: &mut dyn DynCore = &mut **guard;
         py.detach(|| core.reset(seed, b.arrays()));
+        Ok(())
+    }
+
+    /// Writes a uniformly random legal action for each game into `out` (int64), drawn from
+    /// each game's own seeded generator: random play without a Python loop.
+    fn sample(&self, py: Python<'_>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.core().dims().0;
+        let o = Typed::<i64>::get(out, "out", &[n], true)?;
+        let mut guard = self.core();
+        let core: &mut dyn DynCore = &mut **guard;
+        let slice = o.slice_mut();
+        py.detach(|| core.sample(slice));
         Ok(())
     }
 

@@ -97,6 +97,14 @@ class VectorEnv(_GymVectorEnv):
         self._core.step(actions, self._obs, self._mask, self._rew, self._term, self._trunc)
         return self._obs, self._mask, self._rew, self._term, self._trunc
 
+    def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
+        """A uniformly random legal action for each game (int64), drawn in Rust from each
+        game's own seeded generator."""
+        if out is None:
+            out = np.zeros(self.num_envs, dtype=np.int64)
+        self._core.sample(out)
+        return out
+
     def state(self, i: int) -> ply.State:
         """A copy of game ``i``'s position, with every oracle."""
         return self._core.state(i)
