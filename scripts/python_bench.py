@@ -20,6 +20,7 @@ and ply built by maturin in release mode, and runs this script in it.
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -35,7 +36,8 @@ def install():
         subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", VENV], check=True)
     subprocess.run([python, "-m", "pip", "install", "--quiet", *PEERS, "maturin"], check=True)
     env = dict(os.environ, VIRTUAL_ENV=VENV, PATH=os.path.join(VENV, "bin") + os.pathsep + os.environ["PATH"])
-    subprocess.run([os.path.join(VENV, "bin", "maturin"), "develop", "--release", "--quiet"], cwd=ROOT, env=env, check=True)
+    maturin = shutil.which("maturin", path=env["PATH"])
+    subprocess.run([maturin, "develop", "--release", "--quiet"], cwd=ROOT, env=env, check=True)
     args = [a for a in sys.argv[1:] if a != "--install"]
     os.execve(python, [python, os.path.abspath(__file__), *args], env)
 

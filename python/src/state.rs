@@ -76,14 +76,25 @@ impl<G: Encoded> Engine<G> {
 
     pub fn legal(&self) -> Vec<G::Move> {
         let mut moves = Vec::new();
-        if self.line.outcome().is_none() {
-            self.pos().legal_moves(&mut moves);
-        }
+        self.legal_into(&mut moves);
         moves
+    }
+
+    /// The legal moves into `out` (cleared first): a buffer the batched environment reuses.
+    pub fn legal_into(&self, out: &mut Vec<G::Move>) {
+        out.clear();
+        if self.line.outcome().is_none() {
+            self.pos().legal_moves(out);
+        }
     }
 
     /// The legal move of `action`, or why there is none.
     pub fn move_of(&self, action: i64) -> Result<G::Move, String> {
+        self.move_of_in(action, &mut Vec::new())
+    }
+
+    /// [`Engine::move_of`] with a reused move buffer.
+    pub fn move_of_in(&self, action: i64, scratch: &mut Vec<G::Move>) -> Result<G::Move, String> {
         let n = self.shared.start.num_actions();
         if action < 0 || action as usize >= n {
             return Err(format!("action {action} is out of range (0..{n})"));
@@ -92,8 +103,10 @@ impl<G: Encoded> Engine<G> {
             return Err(format!("illegal action {action}: the game is over"));
         }
         let pos = self.pos();
-        self.legal()
-            .into_iter()
+        self.legal_into(scratch);
+        scratch
+            .iter()
+            .copied()
             .find(|&m| pos.action_of(m) == action as usize)
             .ok_or_else(|| format!("illegal action {action} in {}", pos.fen()))
     }
@@ -106,11 +119,16 @@ impl<G: Encoded> Engine<G> {
     /// A uniformly random legal move, `None` once the game is over (by the environment's
     /// rules).
     pub fn random_move(&self, rng: &mut Rng) -> Option<G::Move> {
+        self.random_move_in(rng, &mut Vec::new())
+    }
+
+    /// [`Engine::random_move`] with a reused move buffer.
+    pub fn random_move_in(&self, rng: &mut Rng, scratch: &mut Vec<G::Move>) -> Option<G::Move> {
         if G::env_outcome(&self.line, &self.extra).is_some() {
             return None;
         }
-        let moves = self.legal();
-        (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+        self.legal_into(scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.below(scratch.len())])
     }
 }
 

@@ -33,6 +33,8 @@ struct Slot<G: Encoded> {
     /// The game ended at the last step: the next step resets it.
     ended: bool,
     moves: u32,
+    /// A move buffer reused at every step (no allocation per step).
+    scratch: Vec<G::Move>,
 }
 
 /// One game's outputs: observation, action mask, reward, terminated, truncated.
@@ -80,17 +82,17 @@ impl<G: Encoded> Core<G> {
     }
 
     /// The legal move of `action` in game `slot`, or ply's message.
-    fn checked(slot: &Slot<G>, action: i64, i: usize) -> Result<Option<G::Move>, String> {
+    fn checked(slot: &mut Slot<G>, action: i64, i: usize) -> Result<Option<G::Move>, String> {
         if slot.ended {
             return Ok(None);
         }
         slot.eng
-            .move_of(action)
+            .move_of_in(action, &mut slot.scratch)
             .map(Some)
             .map_err(|e| format!("game {i}: {e}"))
     }
 
-    fn observe(slot: &Slot<G>, self_play: bool, out: &mut Out) {
+    fn observe(slot: &mut Slot<G>, self_play: bool, out: &mut Out) {
         let viewer = if self_play {
             slot.eng.pos().side_to_move()
         } else {
@@ -102,7 +104,8 @@ impl<G: Encoded> Core<G> {
             .write_obs(&slot.eng.line, &slot.eng.extra, viewer, out.obs);
         out.mask.fill(0);
         if G::env_outcome(&slot.eng.line, &slot.eng.extra).is_none() {
-            for m in slot.eng.legal() {
+            slot.eng.legal_into(&mut slot.scratch);
+            for &m in &slot.scratch {
                 out.mask[slot.eng.pos().action_of(m)] = 1;
             }
         }
@@ -269,7 +272,7 @@ impl<G: Encoded> DynCore for Core<G> {
         // Every action is checked before any game moves: a bad one changes nothing.
         let moves = self
             .slots
-            .iter()
+            .iter_mut()
             .zip(actions)
             .enumerate()
             .map(|(i, (slot, &action))| Self::checked(slot, action, i))
@@ -310,7 +313,7 @@ impl<G: Encoded> DynCore for Core<G> {
                 0
             } else {
                 slot.eng
-                    .random_move(&mut slot.rng)
+                    .random_move_in(&mut slot.rng, &mut slot.scratch)
                     .map_or(0, |m| slot.eng.pos().action_of(m) as i64)
             };
         }
@@ -357,6 +360,7 @@ fn new_core(
                 rng: Rng::new(i as u64),
                 ended: false,
                 moves: 0,
+                scratch: Vec::new(),
             })
             .collect();
         Ok(Box::new(Core { shared, slots, opponents, side, max_moves, obs_len, actions }) as Box<dyn DynCore>)
