@@ -9,6 +9,7 @@ Three comparisons (docs/python.md has the figures):
          loop: last() with its observation and mask, a random legal action, step().
   state  OpenSpiel's Python loop (apply_action on a random choice from legal_actions(), no
          observations) and the same loop on ply's states.
+  cpu    ply's batched environment on one thread in steps per CPU-second (load-independent).
   batch  pgx (jax.jit of vmapped init/step with auto-reset, random legal actions drawn in
          jax) and ply's batched environment (VectorEnv, self-play, random legal actions
          drawn in Rust), at the same batch sizes.
@@ -37,7 +38,12 @@ def install():
     subprocess.run([python, "-m", "pip", "install", "--quiet", *PEERS, "maturin"], check=True)
     env = dict(os.environ, VIRTUAL_ENV=VENV, PATH=os.path.join(VENV, "bin") + os.pathsep + os.environ["PATH"])
     maturin = shutil.which("maturin", path=env["PATH"])
-    subprocess.run([maturin, "develop", "--release", "--quiet"], cwd=ROOT, env=env, check=True)
+    # A wheel, not `maturin develop`: that writes the native module into python/ply, where
+    # the next development build would replace it.
+    wheels = os.path.join(ROOT, "target", "bench-wheels")
+    subprocess.run([maturin, "build", "--release", "--quiet", "-o", wheels], cwd=ROOT, env=env, check=True)
+    wheel = max((os.path.join(wheels, w) for w in os.listdir(wheels)), key=os.path.getmtime)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", wheel], check=True)
     args = [a for a in sys.argv[1:] if a != "--install"]
     os.execve(python, [python, os.path.abspath(__file__), *args], env)
 
@@ -163,6 +169,26 @@ def bench_batch(seconds, games, batches):
                 report(f"batch {batch}", game, "pgx", theirs, f"ply {threads} thread{'s' if threads > 1 else ''}", ours)
 
 
+def bench_cpu(seconds, games, batches):
+    """ply's batched environment on one thread, in steps per CPU-second of this process:
+    a figure that other processes' load does not lower (as long as caches are shared
+    fairly), beside the wall-clock ones."""
+    from ply.envs.vector import VectorEnv
+
+    for game in games:
+        for batch in batches:
+            v = VectorEnv(game, num_envs=batch, threads=1)
+            v.reset(seed=0)
+            actions = v.sample_actions()
+            steps, cpu, wall = 0, time.process_time(), time.perf_counter()
+            while time.perf_counter() - wall < seconds:
+                v.sample_actions(actions)
+                v.step_into(actions)
+                steps += batch
+            rate = steps / (time.process_time() - cpu)
+            print(f"cpu {batch:<7} {game:10} {'':10} {'':12}   {'ply 1 thread':14} {rate:12,.0f}   per CPU-second", flush=True)
+
+
 def report(kind, game, peer, theirs, name, ours):
     ratio = f"{ours / theirs:6.1f}x" if theirs else "   n/a"
     t = f"{theirs:12,.0f}" if theirs else "         n/a"
@@ -173,14 +199,14 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--install", action="store_true", help="install the peers and ply (release) into target/bench-venv first")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    p.add_argument("--only", choices=["aec", "state", "batch"], action="append", help="run only these comparisons")
+    p.add_argument("--only", choices=["aec", "state", "batch", "cpu"], action="append", help="run only these comparisons")
     p.add_argument("--games", default="tictactoe,connect4,chess")
     p.add_argument("--batches", default="1024,4096")
     args = p.parse_args()
     if args.install:
         install()
     games = args.games.split(",")
-    only = args.only or ["aec", "state", "batch"]
+    only = args.only or ["aec", "state", "batch", "cpu"]
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} load: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")
     print(f"{'kind':11} {'game':10} {'peer':10} {'steps/s':>12}   {'ply':14} {'steps/s':>12}   ratio")
     if "aec" in only:
@@ -189,6 +215,8 @@ def main():
         bench_state(args.seconds, games)
     if "batch" in only:
         bench_batch(args.seconds, games, [int(b) for b in args.batches.split(",")])
+    if "cpu" in only:
+        bench_cpu(args.seconds, games, [int(b) for b in args.batches.split(",")])
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 import pytest
 
+import ply
 from ply.envs import pettingzoo as ppz
 
 pz_classic = pytest.importorskip("pettingzoo.classic")
@@ -119,3 +120,28 @@ def test_chess_draw_claims_end_as_in_chess_v6():
             break
     assert ours.terminations[ours.agent_selection]
     assert i < len(moves) - 1, "the claimable repetition ended the game early"
+
+
+def test_bad_input():
+    env = ppz.env("connect4")
+    with pytest.raises(ply.PlyError, match="reset"):
+        env.step(0)
+    env.reset(seed=0)
+    for bad, error in [(7, ply.PlyError), (-1, ply.PlyError), (1.5, ply.PlyError), (None, ply.PlyError), ("3", ply.PlyError)]:
+        with pytest.raises(error):
+            env.step(bad)
+        assert env.agent_selection == "player_0" and env.state_.fen() == ply.Game("connect4").new_state().fen()
+    with pytest.raises(ply.PlyError):
+        ppz.env("connect4", width=100)
+    with pytest.raises(ply.PlyError):
+        ppz.env("go")
+    with pytest.raises(ply.PlyError):
+        ppz.env("teeko", max_moves=0)
+    # after the end, only None is a valid action, as in PettingZoo
+    env = ppz.env("tictactoe")
+    env.reset()
+    for a in [0, 3, 1, 4, 2]:
+        env.step(a)
+    assert env.terminations["player_1"]
+    with pytest.raises(ValueError):
+        env.step(5)
