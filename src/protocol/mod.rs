@@ -27,7 +27,7 @@ use crate::games::NAMES;
 use crate::util::Rng;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
-use response::{IdLine, OptionKind, OptionLine};
+use response::{IdLine, OptionKind, OptionLine, ParamLine};
 use session::{Config, GameSession, Job, JobContext, Session};
 
 pub const ENGINE_NAME: &str = "ply";
@@ -227,11 +227,16 @@ fn new_session(
     params: &Params,
     config: Config,
 ) -> Result<Box<dyn GameSession>, String> {
-    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, config)?)), _ => Err(format!(
+    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, config)?)), _ => Err(unknown_game(name)))
+}
+
+/// The error about a game name that is not registered.
+fn unknown_game(name: &str) -> String {
+    format!(
         "unknown game '{}' (known: {})",
         quote(name),
         NAMES.join(", ")
-    )))
+    )
 }
 
 impl EngineLoop {
@@ -440,6 +445,7 @@ impl EngineLoop {
                     self.out.error("newgame", &shortened(e));
                 }
             }
+            Command::Params { game } => self.list_params(game),
             Command::SetOption {
                 name,
                 value,
@@ -529,6 +535,25 @@ impl EngineLoop {
     fn configure(&mut self, config: Config) {
         self.config = config;
         self.game.configure(config);
+    }
+
+    /// `params [<game>]`: one `param` line per parameter of the game, then `paramsok`.
+    fn list_params(&self, game: Option<(String, usize)>) {
+        let name = game.as_ref().map_or(self.game.name(), |(n, _)| n.as_str());
+        match crate::games::param_specs(name) {
+            Some(specs) => {
+                let lines: Vec<String> = (specs.iter())
+                    .map(|s| ParamLine::from(s).to_string())
+                    .chain(["paramsok".to_string()])
+                    .collect();
+                self.out.lines(&lines.join("\n"));
+            }
+            None => {
+                let column = game.as_ref().map_or(1, |(_, c)| *c);
+                let e = unknown_game(name);
+                self.out.error("params", &format!("{e} (column {column})"));
+            }
+        }
     }
 
     fn uci(&self) {
@@ -703,12 +728,11 @@ fn option_number(
     }
 }
 
-/// The switch a `setoption` of `what` gives: `true` or `false`, in any case.
+/// The switch a `setoption` of `what` gives, by the one yes/no rule of settings.
 fn option_bool(what: &str, value: Option<&str>, column: usize) -> Result<bool, (String, usize)> {
-    match value.map(str::to_ascii_lowercase).as_deref() {
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        _ => Err((
+    match value.and_then(crate::setting::parse_switch) {
+        Some(b) => Ok(b),
+        None => Err((
             format!(
                 "{what} needs true or false, got '{}'",
                 quote(value.unwrap_or(""))
