@@ -15,11 +15,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{ChildStdin, Command};
+use tokio::process::ChildStdin;
 use tokio::sync::mpsc;
 
 use super::EngineDef;
 use super::adapter::{Adapter, Route};
+use crate::protocol::command::Command;
 use crate::protocol::response::{IdLine, OptionLine};
 use crate::referee::spec::Dialect;
 
@@ -208,8 +209,8 @@ async fn run(
         d => d,
     };
     let adapter = (dialect != Dialect::Ply).then(|| Adapter::new(dialect, &hello.options));
-    for line in setup_lines(def, dialect, variants_file.as_deref(), adapter.as_ref()) {
-        if write_line(&mut p.stdin, &line).await.is_err() {
+    for command in setup_commands(def, dialect, variants_file.as_deref(), adapter.as_ref()) {
+        if write_command(&mut p.stdin, &command).await.is_err() {
             break;
         }
     }
@@ -233,7 +234,7 @@ struct Process {
 
 impl Process {
     fn start(def: &EngineDef) -> std::io::Result<Process> {
-        let mut cmd = Command::new(&def.program);
+        let mut cmd = tokio::process::Command::new(&def.program);
         cmd.args(&def.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -264,7 +265,7 @@ impl Process {
 
     /// `quit`, a moment to exit, then a kill.
     async fn end(mut self) {
-        let _ = write_line(&mut self.stdin, "quit").await;
+        let _ = write_command(&mut self.stdin, &Command::Quit).await;
         drop(self.stdin);
         if tokio::time::timeout(QUIT_GRACE, self.child.wait())
             .await
@@ -275,14 +276,14 @@ impl Process {
     }
 }
 
-/// The lines sent after the handshake: Fairy-Stockfish's variants file, the options of the
-/// engine's `--engine` description, and the adapter's choice of game.
-fn setup_lines(
+/// The commands sent after the handshake: Fairy-Stockfish's variants file, the options of
+/// the engine's `--engine` description, and the adapter's choice of game.
+fn setup_commands(
     def: &EngineDef,
     dialect: Dialect,
     variants_file: Option<&std::path::Path>,
     adapter: Option<&Adapter>,
-) -> Vec<String> {
+) -> Vec<Command> {
     let mut setup = Vec::new();
     let own_variants = def
         .options
@@ -292,20 +293,15 @@ fn setup_lines(
         && !own_variants
         && let Some(path) = variants_file
     {
-        setup.push(format!(
-            "setoption name VariantPath value {}",
-            path.display()
-        ));
+        let path = path.display().to_string();
+        setup.push(Command::set_option("VariantPath", Some(&path)));
     }
     for (name, value) in &def.options {
-        setup.push(if value.is_empty() {
-            format!("setoption name {name}")
-        } else {
-            format!("setoption name {name} value {value}")
-        });
+        // An empty value is none: a button.
+        setup.push(Command::set_option(name, Some(value)));
     }
     if let Some(a) = adapter {
-        setup.extend(a.initial_lines());
+        setup.extend(a.initial_commands());
     }
     setup
 }
@@ -325,16 +321,21 @@ async fn relay(
                     p.end().await;
                     return;
                 };
+                // ply's own engines get the page's checked line as it is; the adapter
+                // translates it for the others.
                 let route = match adapter.as_mut() {
                     Some(a) => a.to_engine(&line),
-                    None => Route::Engine(vec![line]),
+                    None => {
+                        let _ = write_line(&mut p.stdin, &line).await;
+                        continue;
+                    }
                 };
                 match route {
-                    Route::Engine(lines) => {
-                        for l in lines {
+                    Route::Engine(commands) => {
+                        for c in commands {
                             // A failed write means the engine is gone; its end of output
                             // follows and is reported below.
-                            let _ = write_line(&mut p.stdin, &l).await;
+                            let _ = write_command(&mut p.stdin, &c).await;
                         }
                     }
                     Route::Page(lines) => {
@@ -376,7 +377,7 @@ async fn handshake(
     stdin: &mut ChildStdin,
     lines: &mut mpsc::Receiver<String>,
 ) -> Result<Hello, String> {
-    write_line(stdin, "uci")
+    write_command(stdin, &Command::Uci)
         .await
         .map_err(|e| format!("did not read 'uci' ({e})"))?;
     let mut hello = Hello {
@@ -405,6 +406,11 @@ async fn handshake(
     }
 }
 
+async fn write_command(stdin: &mut ChildStdin, command: &Command) -> std::io::Result<()> {
+    write_line(stdin, &command.to_string()).await
+}
+
+/// Writes `line` and a newline: a page's checked line, relayed to ply as the page wrote it.
 async fn write_line(stdin: &mut ChildStdin, line: &str) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(line.len() + 1);
     buf.extend_from_slice(line.as_bytes());

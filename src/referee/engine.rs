@@ -14,10 +14,12 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
+
+use crate::protocol::command::Command;
 
 /// Longer stdout lines are cut to this many bytes (the rest of the line is skipped, and a
 /// warning logged), so an engine printing without newlines cannot exhaust the referee's
@@ -91,7 +93,7 @@ impl EngineProcess {
     /// Starts the process. Fails only when it cannot be started at all (no such file, no
     /// permission): a usage problem, not an engine fault.
     pub fn spawn(name: &str, launch: &Launch, verbose: bool) -> std::io::Result<EngineProcess> {
-        let mut cmd = Command::new(resolve(&launch.cmd));
+        let mut cmd = std::process::Command::new(resolve(&launch.cmd));
         cmd.args(&launch.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -131,8 +133,15 @@ impl EngineProcess {
         self.child.id()
     }
 
-    /// Writes one line (a newline is added) and flushes it.
-    pub fn send(&mut self, line: &str) -> Result<(), WaitError> {
+    /// Writes one command as its line (see [`Command`]'s `Display`) and flushes it.
+    pub fn send(&mut self, command: &Command) -> Result<(), WaitError> {
+        self.send_text(&command.to_string())
+    }
+
+    /// Writes `line` as it is (a newline is added) and flushes it: for what is deliberately
+    /// not a command, such as the compliance check's hostile input. Everything else goes
+    /// through [`EngineProcess::send`].
+    pub fn send_text(&mut self, line: &str) -> Result<(), WaitError> {
         if self.verbose {
             eprintln!("> {}: {line}", self.name);
         }
@@ -257,7 +266,7 @@ impl EngineProcess {
     /// Ends the process: `quit`, up to `grace` for it to exit, then a kill.
     pub fn shutdown(mut self, grace: Duration) {
         if !self.closed && self.stdin.is_some() {
-            let _ = self.send("quit");
+            let _ = self.send(&Command::Quit);
             self.stdin = None;
             let until = Instant::now() + grace;
             while Instant::now() < until {

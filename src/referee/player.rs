@@ -19,6 +19,7 @@ use super::records::Termination;
 use super::spec::{Dialect, PlayerKind, PlayerSpec};
 use super::tc::Clock;
 use crate::game::{Game, MoveError, Params, Player};
+use crate::protocol::command::{Command, GoParams, PositionStart};
 use crate::protocol::response::{BestMove, IdLine, InfoLine, OptionLine};
 use crate::util::Rng;
 use crate::value::Score;
@@ -289,9 +290,9 @@ impl EngineSeat {
         }
     }
 
-    fn send(&mut self, line: &str) -> Result<(), SeatError> {
+    fn send(&mut self, command: &Command) -> Result<(), SeatError> {
         let p = self.proc.as_mut().expect("send needs a running process");
-        match p.send(line) {
+        match p.send(command) {
             Ok(()) => Ok(()),
             Err(WaitError::Disconnected(why)) => {
                 let status = p.exit_description();
@@ -303,7 +304,7 @@ impl EngineSeat {
 
     /// Sends `isready` and waits for `readyok`.
     fn sync(&mut self) -> Result<(), SeatError> {
-        self.send("isready")?;
+        self.send(&Command::IsReady)?;
         let stall = self.timeouts.stall;
         let deadline = Instant::now() + stall;
         let abort = self.abort.clone();
@@ -332,7 +333,7 @@ impl EngineSeat {
         })?;
         self.proc = Some(proc);
         self.ever_started = true;
-        self.send("uci")?;
+        self.send(&Command::Uci)?;
         let stall = self.timeouts.stall;
         let deadline = Instant::now() + stall;
         let abort = self.abort.clone();
@@ -371,10 +372,8 @@ impl EngineSeat {
             })?);
             if !self.options.iter().any(|(n, _)| n == "VariantPath") {
                 let path = variants_file().map_err(SeatError::Fatal)?;
-                self.send(&format!(
-                    "setoption name VariantPath value {}",
-                    path.display()
-                ))?;
+                let path = path.display().to_string();
+                self.send(&Command::set_option("VariantPath", Some(&path)))?;
             }
         }
         for (name, value) in self.options.clone() {
@@ -388,11 +387,8 @@ impl EngineSeat {
                     self.name
                 );
             }
-            if value.is_empty() {
-                self.send(&format!("setoption name {name}"))?;
-            } else {
-                self.send(&format!("setoption name {name} value {value}"))?;
-            }
+            // An empty value is none: a button.
+            self.send(&Command::set_option(&name, Some(&value)))?;
         }
         if let Some(g) = self.fsf {
             self.select_fsf_variant(g)?;
@@ -405,8 +401,8 @@ impl EngineSeat {
     /// ignores an unknown variant, or a file it cannot read, without a word on stdout.
     fn select_fsf_variant(&mut self, g: FsfGame) -> Result<(), SeatError> {
         let variant = g.variant();
-        self.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        self.send("isready")?;
+        self.send(&Command::set_option("UCI_Variant", Some(variant)))?;
+        self.send(&Command::IsReady)?;
         let stall = self.timeouts.stall;
         let deadline = Instant::now() + stall;
         let abort = self.abort.clone();
@@ -443,67 +439,39 @@ impl EngineSeat {
         }
         match self.dialect {
             Dialect::Ply | Dialect::Auto => {
-                let mut line = format!("newgame {game}");
-                if !params.0.is_empty() {
-                    line.push(' ');
-                    line.push_str(&params.to_string());
-                }
-                self.send(&line)?;
+                self.send(&Command::new_game(game, [params.to_string()]))?
             }
             Dialect::Uci => {
                 if self.advertised.iter().any(|a| a == "UCI_Variant") {
-                    self.send(&format!("setoption name UCI_Variant value {game}"))?;
+                    self.send(&Command::set_option("UCI_Variant", Some(game)))?;
                 }
-                self.send("ucinewgame")?;
+                self.send(&Command::UciNewGame)?;
             }
             // The variant was chosen and confirmed at the handshake.
-            Dialect::Fsf => self.send("ucinewgame")?,
+            Dialect::Fsf => self.send(&Command::UciNewGame)?,
         }
         self.sync()
     }
 
-    fn position_command(&self, req: &MoveRequest) -> Result<String, SeatError> {
-        let mut line = String::from("position ");
-        match self.fsf {
-            None => {
-                match req.base_fen {
-                    None => line.push_str("startpos"),
-                    Some(f) => {
-                        line.push_str("fen ");
-                        line.push_str(f);
-                    }
-                }
-                if !req.history.is_empty() {
-                    line.push_str(" moves");
-                    for p in req.history {
-                        line.push(' ');
-                        line.push_str(&p.mv);
-                    }
-                }
-            }
-            Some(g) => {
-                let fatal = |e: String| SeatError::Fatal(format!("Fairy-Stockfish notation: {e}"));
-                match req.base_fen {
-                    None => line.push_str("startpos"),
-                    Some(f) => {
-                        line.push_str("fen ");
-                        line.push_str(&g.fen_to_fsf(f).map_err(fatal)?);
-                    }
-                }
-                if !req.history.is_empty() {
-                    line.push_str(" moves");
-                    for p in req.history {
-                        line.push(' ');
-                        line.push_str(&g.move_to_fsf(&p.fen_before, &p.mv).map_err(fatal)?);
-                    }
-                }
-            }
-        }
-        Ok(line)
-    }
-
-    fn go_command(&self, req: &MoveRequest, limits: &super::tc::SearchLimits) -> String {
-        go_line(req.view.side(), req.clocks, limits)
+    /// The `position` command of the request, in Fairy-Stockfish's notation for FSF.
+    fn position_command(&self, req: &MoveRequest) -> Result<Command, SeatError> {
+        let Some(g) = self.fsf else {
+            let start = req
+                .base_fen
+                .map_or(PositionStart::StartPos, PositionStart::fen);
+            return Ok(Command::position(start, req.history.iter().map(|p| &p.mv)));
+        };
+        let fatal = |e: String| SeatError::Fatal(format!("Fairy-Stockfish notation: {e}"));
+        let start = match req.base_fen {
+            None => PositionStart::StartPos,
+            Some(f) => PositionStart::fen(&g.fen_to_fsf(f).map_err(fatal)?),
+        };
+        let moves = req
+            .history
+            .iter()
+            .map(|p| g.move_to_fsf(&p.fen_before, &p.mv).map_err(fatal))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Command::position(start, moves))
     }
 
     fn think(
@@ -512,7 +480,7 @@ impl EngineSeat {
         limits: &super::tc::SearchLimits,
     ) -> Result<Reply, SeatError> {
         let position = self.position_command(req)?;
-        let go = self.go_command(req, limits);
+        let go = Command::Go(go_params(req.view.side(), req.clocks, limits));
         if let Some(p) = self.proc.as_mut() {
             p.discard_pending();
         }
@@ -558,7 +526,7 @@ impl EngineSeat {
                 },
                 Err(WaitError::Timeout) if stop_sent.is_none() => {
                     let p = self.proc.as_mut().expect("running");
-                    if let Err(e) = p.send("stop") {
+                    if let Err(e) = p.send(&Command::Stop) {
                         return Err(self.wait_error(e, "bestmove", wait));
                     }
                     stop_sent = Some(Instant::now());
@@ -832,38 +800,30 @@ impl Seat {
     }
 }
 
-/// The `go` line for `side` to move: both clocks when the mover has one (a clock of the
-/// mover's own only, when the other player has none), none when it has none (an engine
-/// takes a missing clock of its own for an empty one: given only the opponent's clock, a
-/// UCI engine plays at once), then `movestogo`, `movetime`, `depth` and `nodes`.
-fn go_line(side: Player, clocks: [Option<&Clock>; 2], limits: &super::tc::SearchLimits) -> String {
-    let mut go = String::from("go");
-    let clocked = clocks[side.index()].is_some();
-    for (p, key, inc_key) in [
-        (Player::First, "wtime", "winc"),
-        (Player::Second, "btime", "binc"),
-    ] {
-        if let Some(c) = clocks[p.index()].filter(|_| clocked) {
-            go.push_str(&format!(
-                " {key} {} {inc_key} {}",
-                c.left_ms(),
-                c.increment_ms()
-            ));
-        }
+/// The `go` parameters for `side` to move: both clocks when the mover has one (a clock of
+/// the mover's own only, when the other player has none), none when it has none (an engine
+/// takes a missing clock of its own for an empty one: given only the opponent's clock, a UCI
+/// engine plays at once), then `movestogo`, `movetime`, `depth` and `nodes`.
+fn go_params(
+    side: Player,
+    clocks: [Option<&Clock>; 2],
+    limits: &super::tc::SearchLimits,
+) -> GoParams {
+    let mover = clocks[side.index()];
+    let clock = |p: Player| clocks[p.index()].filter(|_| mover.is_some());
+    let ms = |c: &Clock| c.left_ms() as i64;
+    let inc = |c: &Clock| c.increment_ms() as i64;
+    GoParams {
+        wtime: clock(Player::First).map(ms),
+        winc: clock(Player::First).map(inc),
+        btime: clock(Player::Second).map(ms),
+        binc: clock(Player::Second).map(inc),
+        movestogo: mover.and_then(|c| c.moves_to_go()),
+        movetime: limits.movetime.map(|st| st.as_millis() as u64),
+        depth: limits.depth,
+        nodes: limits.nodes,
+        ..GoParams::default()
     }
-    if let Some(mtg) = clocks[side.index()].and_then(|c| c.moves_to_go()) {
-        go.push_str(&format!(" movestogo {mtg}"));
-    }
-    if let Some(st) = limits.movetime {
-        go.push_str(&format!(" movetime {}", st.as_millis()));
-    }
-    if let Some(d) = limits.depth {
-        go.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        go.push_str(&format!(" nodes {n}"));
-    }
-    go
 }
 
 #[cfg(test)]
@@ -885,14 +845,17 @@ mod tests {
         let both = [Some(&white), Some(&black)];
         let only_white = [Some(&white), None];
         assert_eq!(
-            go_line(Player::Second, both, &none),
+            Command::Go(go_params(Player::Second, both, &none)).to_string(),
             "go wtime 60000 winc 1000 btime 60000 binc 1000"
         );
         assert_eq!(
-            go_line(Player::First, only_white, &depth),
+            Command::Go(go_params(Player::First, only_white, &depth)).to_string(),
             "go wtime 60000 winc 1000 depth 6"
         );
-        assert_eq!(go_line(Player::Second, only_white, &depth), "go depth 6");
+        assert_eq!(
+            Command::Go(go_params(Player::Second, only_white, &depth)).to_string(),
+            "go depth 6"
+        );
     }
 
     #[test]
