@@ -10,16 +10,16 @@
 //! the game with ply's rules: `newgame` becomes `UCI_Variant` + `ucinewgame` (and, for chess,
 //! `UCI_Chess960` when the engine lists it), `position` is checked move by move (with ply's
 //! error messages, which a UCI engine would not give) and, for Fairy-Stockfish, written in its
-//! drop notation ([`crate::referee::fsf`]); a Chess960 `startpos` is written as its FEN, since
+//! drop notation ([`crate::client::fsf`]); a Chess960 `startpos` is written as its FEN, since
 //! a UCI engine's startpos is standard chess's; `query` is
 //! answered from the rules; Fairy-Stockfish's `bestmove` and `pv` moves are written back in
 //! ply's notation.
 
+use crate::client::Dialect;
+use crate::client::fsf::{self, FsfGame};
 use crate::game::{Params, Player};
 use crate::protocol::command::{Command, MoveList, PositionStart, Query, parse};
 use crate::protocol::response::QueryResponse;
-use crate::referee::fsf::FsfGame;
-use crate::referee::spec::Dialect;
 
 use super::rules::{self, Position};
 
@@ -124,7 +124,7 @@ fn check_setoption(line: &str, bounds: OptionBounds) -> Result<(), String> {
 /// the engine itself accepts).
 pub fn games_of(dialect: Dialect) -> Option<Vec<&'static str>> {
     match dialect {
-        Dialect::Fsf => Some(vec!["tictactoe", "connect4"]),
+        Dialect::Fsf => Some(fsf::GAMES.to_vec()),
         _ => None,
     }
 }

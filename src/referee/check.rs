@@ -12,7 +12,8 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::engine::{EngineProcess, Launch};
+use crate::client::Launch;
+use crate::client::process::EngineProcess;
 use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
 use crate::protocol::command::{Command, GoParams, MoveList, PositionStart, Query};
