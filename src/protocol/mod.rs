@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::Params;
 use crate::games::NAMES;
+use crate::search::TechniquesOff;
 use crate::util::Rng;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
@@ -241,8 +242,14 @@ fn unknown_game(name: &str) -> String {
 
 impl EngineLoop {
     pub fn new(out: Output, events: Sender<Event>) -> EngineLoop {
-        EngineLoop::with_game(out, events, DEFAULT_GAME, &Params::new())
-            .expect("the default game starts with default parameters")
+        EngineLoop::with_game(
+            out,
+            events,
+            DEFAULT_GAME,
+            &Params::new(),
+            TechniquesOff::NONE,
+        )
+        .expect("the default game starts with default parameters")
     }
 
     /// An engine that starts in game `name` with `params` (`ply --game`), so that a client
@@ -252,12 +259,14 @@ impl EngineLoop {
         events: Sender<Event>,
         name: &str,
         params: &Params,
+        search_off: TechniquesOff,
     ) -> Result<EngineLoop, String> {
         let config = Config {
             hash_mb: DEFAULT_HASH_MB,
             threads: DEFAULT_THREADS,
             use_solver: true,
             use_book: true,
+            search_off,
         };
         let game = new_session(name, params, config)?;
         let chess960 = name == "chess" && params.get_bool("chess960", false).unwrap_or(false);
@@ -832,20 +841,29 @@ fn skip_line(input: &mut impl BufRead) -> (usize, Option<bool>) {
 
 /// Runs the engine on `input` and `output` until `quit` or the end of input.
 pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
-    run_game(input, output, DEFAULT_GAME, &Params::new())
-        .expect("the default game starts with default parameters")
+    run_game(
+        input,
+        output,
+        DEFAULT_GAME,
+        &Params::new(),
+        TechniquesOff::NONE,
+    )
+    .expect("the default game starts with default parameters")
 }
 
-/// Runs the engine in game `name` with `params` (`ply --game`); fails before reading any
-/// input when the game or its parameters are unknown.
+/// Runs the engine in game `name` with `params` (`ply --game`), the search techniques
+/// `search_off` turned off; fails before reading any input when the game or its parameters
+/// are unknown.
 pub fn run_game(
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
     name: &str,
     params: &Params,
+    search_off: TechniquesOff,
 ) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
-    let mut engine = EngineLoop::with_game(Output::new(output), tx.clone(), name, params)?;
+    let mut engine =
+        EngineLoop::with_game(Output::new(output), tx.clone(), name, params, search_off)?;
     let reader_tx = tx.clone();
     std::thread::Builder::new()
         .name("ply-stdin".into())
