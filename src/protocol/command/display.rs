@@ -210,6 +210,8 @@ impl Display for Command {
             Command::Quit => f.write_str("quit"),
             Command::Query(q) => write!(f, "query {q}"),
             Command::Display => f.write_str("d"),
+            Command::Params { game: None } => f.write_str("params"),
+            Command::Params { game: Some((g, _)) } => write!(f, "params {g}"),
             Command::Bench { depth: None } => f.write_str("bench"),
             Command::Bench { depth: Some(d) } => write!(f, "bench {d}"),
             Command::Unknown(word) => f.write_str(word),
@@ -296,7 +298,7 @@ mod tests {
             Query::LegalMoves,
             Query::Fen,
         ];
-        match rng.below(19) {
+        match rng.below(20) {
             0 => Command::Empty,
             1 => Command::Uci,
             2 => Command::IsReady,
@@ -333,6 +335,9 @@ mod tests {
                 6 => Query::IsLegal(free_word(rng, &[])),
                 i => queries[i].clone(),
             }),
+            17 => Command::Params {
+                game: maybe(rng, |r| (free_word(r, &[]).to_ascii_lowercase(), 8)),
+            },
             16 => Command::Bench {
                 depth: maybe(rng, |r| number(r, 1, MAX_DEPTH as u64) as u32),
             },
