@@ -18,6 +18,7 @@ from ply._ply import (
     SearchResult,
     Solution,
     State,
+    parameters,
 )
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "SearchResult",
     "Solution",
     "State",
+    "parameters",
 ]
 
 try:  # Registers the Gymnasium environments (ply/ConnectFour-v0, ...) when Gymnasium is there.

@@ -36,6 +36,7 @@ fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PlyError", py.get_type::<PlyError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("GAMES", ply::games::NAMES.to_vec())?;
+    m.add_function(wrap_pyfunction!(py_state::parameters, m)?)?;
     m.add_class::<py_state::PyGame>()?;
     m.add_class::<py_state::PyState>()?;
     m.add_class::<py_state::PySolution>()?;

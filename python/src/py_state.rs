@@ -5,69 +5,151 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
-use ply::game::{Outcome, Params, Player};
+use ply::game::{Outcome, ParamSpec, Params, Player};
+use ply::setting::Kind;
 
 use crate::numpy::{Bytes, empty};
 use crate::oracle::{Limits, Proven, Searched};
 use crate::state::{DynState, agent_names, new_state, player, result_for};
 use crate::{IllegalMoveError, PlyError};
 
-/// A game parameter's value as ply reads it: `true`/`false`, an integer, a string, or a
-/// list of integers written with commas (`heaps=[3, 4, 5]` is `heaps=3,4,5`).
-fn param_text(key: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
-    if v.is_instance_of::<PyBool>() {
-        return Ok(if v.extract::<bool>()? {
+/// The Python type a parameter of `kind` takes, in words.
+fn python_type(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Check { .. } => "a bool",
+        Kind::Spin { .. } => "an int",
+        Kind::Combo { .. } => "a str",
+        Kind::List { .. } => "a list of ints (or one int)",
+        Kind::Button => "nothing",
+    }
+}
+
+/// A keyword argument as the text ply's parameter parser reads, its Python type checked
+/// against the game's declaration (`ParamSpec`): a bool for a switch, an int for a number, a
+/// str for a choice, a list of ints for a list (`heaps=[3, 4, 5]` is `heaps=3,4,5`). The
+/// value itself (its range, its choices) is then checked by the game, with ply's message.
+/// A key the game does not declare is passed on, for the game's own error.
+fn param_text(key: &str, v: &Bound<'_, PyAny>, spec: Option<&ParamSpec>) -> PyResult<String> {
+    let is_bool = v.is_instance_of::<PyBool>();
+    let is_int = v.is_instance_of::<PyInt>() && !is_bool;
+    let int_text = |v: &Bound<'_, PyAny>| -> PyResult<String> {
+        Ok(v.extract::<i128>()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| v.to_string()))
+    };
+    let wrong = |kind: &Kind| -> PyResult<String> {
+        Err(PyTypeError::new_err(format!(
+            "parameter {key}: expected {} ({}), got {}",
+            python_type(kind),
+            kind.expected(),
+            v.get_type().name()?
+        )))
+    };
+    let Some(spec) = spec else {
+        return Ok(v.str()?.to_string());
+    };
+    match &spec.kind {
+        Kind::Check { .. } if is_bool => Ok(if v.extract::<bool>()? {
             "true"
         } else {
             "false"
         }
-        .to_string());
-    }
-    if v.is_instance_of::<PyInt>() {
-        return Ok(v
-            .extract::<i128>()
-            .map(|n| n.to_string())
-            .unwrap_or_else(|_| "?".into()));
-    }
-    if let Ok(s) = v.cast::<PyString>() {
-        return Ok(s.to_str()?.to_string());
-    }
-    if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
-        let mut parts = Vec::new();
-        for item in v.try_iter()? {
-            let item = item?;
-            if item.is_instance_of::<PyBool>() || !item.is_instance_of::<PyInt>() {
-                return Err(PyTypeError::new_err(format!(
-                    "parameter {key}: expected a list of integers, got an item of type {}",
-                    item.get_type().name()?
-                )));
+        .into()),
+        Kind::Spin { .. } if is_int => int_text(v),
+        Kind::Combo { .. } => match v.cast::<PyString>() {
+            Ok(t) => Ok(t.to_str()?.to_string()),
+            Err(_) => wrong(&spec.kind),
+        },
+        Kind::List { .. } if is_int => int_text(v),
+        Kind::List { .. } if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() => {
+            let mut parts = Vec::new();
+            for item in v.try_iter()? {
+                let item = item?;
+                if item.is_instance_of::<PyBool>() || !item.is_instance_of::<PyInt>() {
+                    return wrong(&spec.kind);
+                }
+                parts.push(int_text(&item)?);
             }
-            parts.push(item.extract::<i128>()?.to_string());
+            Ok(parts.join(","))
         }
-        return Ok(parts.join(","));
+        kind => wrong(kind),
     }
-    let kind = if v.is_instance_of::<PyFloat>() {
-        "float".to_string()
-    } else {
-        v.get_type().name()?.to_string()
-    };
-    Err(PyTypeError::new_err(format!(
-        "parameter {key}: expected an int, a bool, a str or a list of ints, got {kind}"
-    )))
 }
 
-pub fn params_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
+/// `newgame`'s parameters from keyword arguments, for the game `name`.
+pub fn params_of(name: &str, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
+    let specs = ply::games::param_specs(name).unwrap_or(&[]);
     let mut out = Vec::new();
     if let Some(d) = kwargs {
         for (k, v) in d.iter() {
             let key: String = k.extract()?;
-            let text = param_text(&key, &v)?;
+            let spec = specs.iter().find(|s| s.key == key);
+            let text = param_text(&key, &v, spec)?;
             out.push((key, text));
         }
     }
     Ok(Params(out))
+}
+
+/// Every parameter of the game `name` as ply declares it: key, type, default, range or
+/// choices, label and help (`ply.parameters("connect4")`).
+#[pyfunction]
+pub fn parameters<'py>(py: Python<'py>, name: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let specs = ply::games::param_specs(name).ok_or_else(|| {
+        PlyError::new_err(format!(
+            "unknown game '{name}' (known: {})",
+            ply::games::NAMES.join(", ")
+        ))
+    })?;
+    let mut out = Vec::new();
+    for spec in specs {
+        let d = PyDict::new(py);
+        d.set_item("key", spec.key)?;
+        d.set_item("label", spec.label)?;
+        d.set_item("help", spec.help)?;
+        d.set_item("expected", spec.kind.expected())?;
+        match spec.kind {
+            Kind::Check { default } => {
+                d.set_item("type", "bool")?;
+                d.set_item("default", default)?;
+            }
+            Kind::Spin { default, min, max } => {
+                d.set_item("type", "int")?;
+                d.set_item("default", default)?;
+                d.set_item("min", min)?;
+                d.set_item("max", max)?;
+            }
+            Kind::Combo { default, vars } => {
+                d.set_item("type", "str")?;
+                d.set_item("default", default)?;
+                d.set_item("choices", vars.to_vec())?;
+            }
+            Kind::List {
+                default,
+                min,
+                max,
+                max_len,
+            } => {
+                d.set_item("type", "list[int]")?;
+                d.set_item(
+                    "default",
+                    if default.is_empty() {
+                        None
+                    } else {
+                        Some(default.to_vec())
+                    },
+                )?;
+                d.set_item("min", min)?;
+                d.set_item("max", max)?;
+                d.set_item("max_len", max_len)?;
+            }
+            Kind::Button => d.set_item("type", "button")?,
+        }
+        out.push(d);
+    }
+    Ok(out)
 }
 
 fn ply_err(e: String) -> PyErr {
@@ -119,7 +201,7 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (name, **params))]
     fn new(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
-        let p = params_of(params)?;
+        let p = params_of(name, params)?;
         let proto = new_state(name, &p).map_err(ply_err)?;
         Ok(PyGame {
             name: name.to_string(),

@@ -415,7 +415,7 @@ impl PyVectorCore {
                 )));
             }
         };
-        let p = params_of(params)?;
+        let p = params_of(game, params)?;
         let core = new_core(game, &p, num_envs, opponent, side, threads, max_moves)
             .map_err(PlyError::new_err)?;
         Ok(PyVectorCore {

@@ -91,6 +91,17 @@ def test_parameters():
     assert "advanced=true" in ply.Game("teeko", advanced=True).params
 
 
+def test_parameters_are_declared_once_in_rust():
+    specs = {p["key"]: p for p in ply.parameters("connect4")}
+    assert specs["width"]["type"] == "int" and specs["width"]["default"] == 7
+    assert specs["width"]["min"] <= 7 <= specs["width"]["max"]
+    nim = {p["key"]: p for p in ply.parameters("nim")}
+    assert nim["heaps"]["type"] == "list[int]" and nim["misere"]["type"] == "bool"
+    assert ply.Game("nim", heaps=5).params == "length=5 max=3 misere=false"  # one heap
+    with pytest.raises(ply.PlyError, match="unknown game"):
+        ply.parameters("go")
+
+
 def test_oracles():
     ttt = ply.Game("tictactoe").new_state()
     assert ttt.solve().value == 0
@@ -121,7 +132,10 @@ BAD_GAMES = [
     (lambda: ply.Game("connect4", depth=3), ply.PlyError, "unknown parameter 'depth'"),
     (lambda: ply.Game("connect4", width=99), ply.PlyError, "width=99"),
     (lambda: ply.Game("connect4", width=2.5), TypeError, "float"),
-    (lambda: ply.Game("nim", heaps=[1, "x"]), TypeError, "list of integers"),
+    (lambda: ply.Game("nim", heaps=[1, "x"]), TypeError, "list of ints"),
+    (lambda: ply.Game("connect4", width=True), TypeError, "expected an int"),
+    (lambda: ply.Game("teeko", advanced="yes"), TypeError, "expected a bool"),
+    (lambda: ply.Game("nim", heaps=[0, 3]), ply.PlyError, "heaps=0,3"),
     (lambda: ply.Game("chess").new_state("not a fen"), ply.PlyError, ""),
     (lambda: ply.Game("chess").new_state().solve(), ply.PlyError, "no solver for chess"),
     (lambda: ply.Game("tictactoe").new_state().search(depth=0), ValueError, "at least 1"),
