@@ -4,7 +4,7 @@
 # Steininger's c4 solves it too, alternating with ply run by run (this machine is shared and
 # noisy: only figures taken side by side compare).
 #
-# Usage: scripts/bench_c4_empty.sh [-t THREADS] [-m TABLE_MB] [-r RUNS] [-c]
+# Usage: scripts/bench/bench_c4_empty.sh [-t THREADS] [-m TABLE_MB] [-r RUNS] [-c]
 #   -t THREADS  search threads (default 2: both cores of the reference machine)
 #   -m TABLE_MB table size in MiB (default 1024)
 #   -r RUNS     repeat the solve RUNS times, each in a fresh process (default 1)
@@ -16,13 +16,12 @@
 # Its settings are compiled in (src/solver/settings.h): the defaults are every core and a
 # 1 GiB table, which matches `-t 2 -m 1024` on a two-core machine. It solves strongly (the
 # exact score), as ply does. Without C4_BIN the c4 rows are skipped with a message.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/../lib/preamble.sh"
 threads=2 table_mb=1024 runs=1 c4ai=0
 while getopts "t:m:r:ch" opt; do
     case $opt in
         t) threads=$OPTARG ;; m) table_mb=$OPTARG ;; r) runs=$OPTARG ;; c) c4ai=1 ;;
-        *) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//' | head -n -1; exit 0 ;;
+        *) usage; exit 0 ;;
     esac
 done
 cargo build --release --quiet --bin ply --example c4ai_bench

@@ -7,7 +7,7 @@
 # crate (examples/c4ai_bench.rs), whose time is then converted to an estimate of Pons' through
 # its measured ratio to Pons' C++ solver on each set (the anchor README's table).
 #
-# Usage: scripts/bench_c4_solver.sh [-n N] [-N HARD_N] [-s SETS] [-t THREADS] [-m TABLE_MB] [-r ROUNDS]
+# Usage: scripts/bench/bench_c4_solver.sh [-n N] [-N HARD_N] [-s SETS] [-t THREADS] [-m TABLE_MB] [-r ROUNDS]
 #   -n N        first N positions of each set (default: all 1000)
 #   -N HARD_N   first HARD_N positions of begin-hard (default: 100, as the anchor README)
 #   -s SETS     comma-separated subset of: end-easy,middle-easy,middle-medium,begin-easy,
@@ -28,9 +28,7 @@
 # The sets are read from $C4_SETS, else ../shared/anchors/connect4 relative to the repository,
 # else /work/shared/anchors/connect4. They carry no licence to redistribute: never copy them
 # into the repository.
-set -euo pipefail
-
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/../lib/preamble.sh"
 n=""
 hard_n=100
 sets="end-easy,middle-easy,middle-medium,begin-easy,begin-medium,begin-hard"
@@ -45,7 +43,7 @@ while getopts "n:N:s:t:m:r:h" opt; do
         t) threads=$OPTARG ;;
         m) table_mb=$OPTARG ;;
         r) rounds=$OPTARG ;;
-        *) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//' | head -n -1; exit 0 ;;
+        *) usage; exit 0 ;;
     esac
 done
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # `ply bench` of two builds side by side: alternating runs, the checksum (total nodes) of
 # each, and nodes per second per game (best of the runs, as this machine is noisy).
-#   scripts/bench_compare.sh OLD_PLY NEW_PLY [RUNS]
-set -euo pipefail
-old=$1 new=$2 runs=${3:-3}
+#   scripts/bench/bench_compare.sh OLD_PLY NEW_PLY [RUNS]
+# (the two paths are read from where the script is run).
+old=$(realpath "${1:?usage: bench_compare.sh OLD_PLY NEW_PLY [RUNS]}")
+new=$(realpath "${2:?usage: bench_compare.sh OLD_PLY NEW_PLY [RUNS]}")
+runs=${3:-3}
+. "$(dirname "$0")/../lib/preamble.sh"
 out=$(mktemp -d)
 for i in $(seq "$runs"); do
   for which in old new; do

@@ -3,14 +3,13 @@
 # system) and peak resident memory, measured by /usr/bin/time over the whole
 # `ply solve teeko --force` process (build, checksum, write and summary).
 #
-#   scripts/bench_teeko_build.sh                  # 5 runs each, every core
-#   RUNS=9 THREADS=1 scripts/bench_teeko_build.sh
+#   scripts/bench/bench_teeko_build.sh                  # 5 runs each, every core
+#   RUNS=9 THREADS=1 scripts/bench/bench_teeko_build.sh
 #
 # The two centre rules share a table (the rule only restricts the first drop), so the four
 # rule variants take two builds. Other jobs on the machine make timings noisy: the table
 # shows the best and the median of the runs.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/../lib/preamble.sh"
 
 RUNS=${RUNS:-5}
 THREADS=${THREADS:-$(nproc)}

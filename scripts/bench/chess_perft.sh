@@ -5,10 +5,9 @@
 # machine's drift hits both alike. Prints, per row, the count, each program's best wall time
 # over RUNS runs, and the ratio ply / bare (1.00: ply loses nothing to its rules layer).
 #
-#   scripts/chess_perft.sh            # every deep row, RUNS=3
-#   RUNS=1 ROWS=2 scripts/chess_perft.sh   # the first two rows, once
-set -euo pipefail
-cd "$(dirname "$0")/.."
+#   scripts/bench/chess_perft.sh            # every deep row, RUNS=3
+#   RUNS=1 ROWS=2 scripts/bench/chess_perft.sh   # the first two rows, once
+. "$(dirname "$0")/../lib/preamble.sh"
 
 RUNS=${RUNS:-3}
 ROWS=${ROWS:-99}

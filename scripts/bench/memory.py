@@ -2,7 +2,7 @@
 """Peak resident memory of ply at Hash 16, 256 and 1024 MiB for every game, and how long the
 commands that (re)size or clear the tables take to be answered.
 
-    python3 scripts/memory.py [--ply target/release/ply] [--hash 16,256,1024] [--movetime 3000]
+    python3 scripts/bench/memory.py [--ply target/release/ply] [--hash 16,256,1024] [--movetime 3000]
 
 For each game and Hash size, a fresh engine runs this script (the engine starts in
 tic-tac-toe, so `newgame` also switches games and drops the first game's tables):
@@ -28,7 +28,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+from plyclient import Engine  # noqa: E402  (scripts/lib/plyclient.py)
 
 GAMES = [
     ("tictactoe", "newgame tictactoe", "b2 a1"),
@@ -39,41 +42,8 @@ GAMES = [
 ]
 
 
-class Engine:
-    def __init__(self, path, env):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1, env=env)
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def read_until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"ply closed its output (exit status {self.p.wait()})")
-            if line.startswith(prefix):
-                return line
-
-    def timed(self, line):
-        """Seconds from sending `line` to the `readyok` of the isready after it."""
-        t = time.perf_counter()
-        self.send(line)
-        self.send("isready")
-        self.read_until("readyok")
-        return time.perf_counter() - t
-
-    def peak_rss_mib(self):
-        with open(f"/proc/{self.p.pid}/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-        return float("nan")
-
-
 def run(path, env, game, newgame, moves, hash_mb, movetime):
-    e = Engine(path, env)
+    e = Engine(path, env=env, timeout=600)
     waits = {}
     waits["hash"] = e.timed(f"setoption name Hash value {hash_mb}")
     waits["newgame"] = e.timed(newgame)
@@ -93,11 +63,9 @@ def run(path, env, game, newgame, moves, hash_mb, movetime):
     e.read_until("Nodes searched")
     e.send("bench 6")
     e.read_until("Nodes/second")
-    e.send("isready")
-    e.read_until("readyok")
+    e.sync()
     peak = e.peak_rss_mib()
-    e.send("quit")
-    e.p.wait()
+    e.quit()
     return peak, waits
 
 

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # The referee's overhead per move, measured on a real match.
 #
 # ply plays itself at depth 1 with its plain searcher (UseSolver false: moves take
@@ -9,10 +9,9 @@
 # (pipes, the engine parsing the position, a depth-1 search) and the per-game set-up
 # (newgame + isready for both engines) are shown beside it.
 #
-#   scripts/referee/overhead.sh [game] [games] [concurrency]     # default: connect4 1000 1
-set -eu
-cd "$(dirname "$0")/../.."
-cargo build --release --quiet
+#   scripts/bench/referee_overhead.sh [game] [games] [concurrency]     # default: connect4 1000 1
+. "$(dirname "$0")/../lib/preamble.sh"
+build_release
 game=${1:-connect4}
 games=${2:-1000}
 conc=${3:-1}

@@ -46,25 +46,23 @@ window at every root child.  Node counts are therefore not expected to match;
 the point is to see them, and the times, side by side.
 
 Usage:
-    python3 scripts/seed_bench.py              # needs target/release/ply
-    python3 scripts/seed_bench.py --no-ply     # Python side only
-    python3 scripts/seed_bench.py --ply path/to/ply --positions ,4453 --depths 1-6
+    python3 scripts/bench/seed_bench.py              # needs target/release/ply
+    python3 scripts/bench/seed_bench.py --no-ply     # Python side only
+    python3 scripts/bench/seed_bench.py --ply path/to/ply --positions ,4453 --depths 1-6
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import queue
 import re
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+from plyclient import REPO, Engine, EngineError  # noqa: E402  (scripts/lib/plyclient.py)
+
 DEFAULT_SEED = REPO.parent / "shared" / "seeds" / "000_70a50f8b5623c649.txt"
 
 # (moves in columns 1..7, depths).  "" is the start position.
@@ -208,54 +206,12 @@ class SeedSearch:
 # Driving ply
 # ---------------------------------------------------------------------------
 
-class EngineError(Exception):
-    pass
+class PlyEngine(Engine):
+    """ply through the scripts' shared client (scripts/lib/plyclient.py), with the
+    measurement this script makes."""
 
-
-class PlyEngine:
     def __init__(self, path: Path, timeout: float):
-        self.timeout = timeout
-        self.stderr = tempfile.TemporaryFile(mode="w+")
-        try:
-            self.proc = subprocess.Popen([str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self.stderr, text=True, bufsize=1)
-        except OSError as e:
-            raise EngineError(f"cannot start {path}: {e}") from e
-        self.lines: queue.Queue = queue.Queue()
-        threading.Thread(target=self._reader, daemon=True).start()
-
-    def _reader(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)  # end of output
-
-    def stderr_tail(self) -> str:
-        self.stderr.seek(0)
-        tail = self.stderr.read()[-2000:]
-        return ("\n  engine stderr (tail):\n    " + tail.strip().replace("\n", "\n    ")) if tail.strip() else ""
-
-    def send(self, line: str) -> None:
-        try:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as e:
-            raise EngineError(f"engine closed its input ({e}) while sending {line!r}{self.stderr_tail()}") from e
-
-    def readline(self, deadline: float) -> str:
-        left = deadline - time.monotonic()
-        try:
-            line = self.lines.get(timeout=max(0.0, left))
-        except queue.Empty:
-            raise EngineError(f"no answer from the engine within {self.timeout:.0f}s{self.stderr_tail()}")
-        if line is None:
-            try:
-                status = self.proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                status = "unknown"
-            raise EngineError(f"the engine closed its output (exit status {status}){self.stderr_tail()}")
-        return line
+        super().__init__(path, timeout=timeout)
 
     def start(self) -> None:
         # One untimed search first, so that process start-up and first-touch costs
@@ -300,14 +256,6 @@ class PlyEngine:
         info = parse_info(last_info) if last_info else {}
         return {"best": best, "depth": info.get("depth"), "nodes": info.get("nodes"),
                 "time_ms": info.get("time"), "wall": wall, "info": last_info}
-
-    def quit(self) -> None:
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except (EngineError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait()
 
 
 def parse_info(line: str) -> dict:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How late ply answers a time-limited `go`, as its client sees it.
 
-    python3 scripts/time_overshoot.py [--ply target/release/ply[,other/ply]] [--rounds 14] [--seed 1]
+    python3 scripts/bench/time_overshoot.py [--ply target/release/ply[,other/ply]] [--rounds 14] [--seed 1]
 
 For every game (tic-tac-toe, Connect Four, a large multi-heap Nim, Teeko, chess), with the
 solver on and off (chess has no solver: its two settings are two samples of the searcher),
@@ -30,7 +30,10 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+from plyclient import Engine  # noqa: E402  (scripts/lib/plyclient.py)
 
 GAMES = [
     ("tictactoe", "newgame tictactoe"),
@@ -42,43 +45,6 @@ GAMES = [
 MOVETIMES = [10, 50, 200, 1000]
 # (time, increment, movestogo) for the side to move; the other clock gets the same.
 CLOCKS = [(20, 0, None), (100, 10, None), (1000, 0, 1), (2000, 100, None), (10000, 0, 40)]
-
-
-class Engine:
-    def __init__(self, path, env):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1, env=env)
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def read_until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("ply closed its output")
-            if line.startswith(prefix):
-                return line.rstrip("\n")
-
-    def sync(self):
-        self.send("isready")
-        self.read_until("readyok")
-
-    def legal_moves(self):
-        self.send("query legalmoves")
-        return self.read_until("response").split()[1:]
-
-    def timed_go(self, go):
-        """Seconds from writing `go` to reading `bestmove`."""
-        t = time.perf_counter()
-        self.send(go)
-        self.read_until("bestmove")
-        return time.perf_counter() - t
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait()
 
 
 def random_position(e, rng):
@@ -110,7 +76,7 @@ def loadavg():
 def measure(path, env, newgame, solver, rounds, rng):
     """The overshoots of `go movetime` (ms), the clock shares, and the gos over the clock,
     for one engine, game and solver setting."""
-    e = Engine(path, env)
+    e = Engine(path, env=env, timeout=120)
     e.send(f"setoption name UseSolver value {solver}")
     e.send(newgame)
     e.sync()

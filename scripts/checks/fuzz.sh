@@ -3,17 +3,16 @@
 # binary, checked against protocol.md's invariants, then the parser alone on ten times as
 # many lines. Each session stream is saved under target/fuzz-failures/ if it fails.
 #
-#   scripts/fuzz.sh [lines] [seed] [jobs]     # default: 10000000 1000000 2
+#   scripts/checks/fuzz.sh [lines] [seed] [jobs]     # default: 10000000 1000000 2
 #
 # Every step runs niced (the machine is shared; do not nice the script again). It prints
 # the number of streams and lines and the time taken. The Teeko table is built first into
 # a scratch directory, so the Teeko solver answers in the sessions too.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/../lib/preamble.sh"
 lines=${1:-10000000}
 seed=${2:-1000000}
 jobs=${3:-2}
-nice -n 10 cargo build --release --quiet
+build_release
 tables=$(mktemp -d)
 trap 'rm -rf "$tables"' EXIT
 PLY_TABLES="$tables" nice -n 10 target/release/ply solve teeko > /dev/null

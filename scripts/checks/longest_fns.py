@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The longest Rust functions under the given folders (default: src), by lines from `fn` to its
 closing brace, test modules included. No function should pass 100 lines:
-`scripts/longest_fns.py src tests --top 15`."""
+`scripts/checks/longest_fns.py src tests --top 15`."""
 import argparse
 import os
 import re

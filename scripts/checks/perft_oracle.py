@@ -28,9 +28,9 @@ position after the 8th drop.  Both are checked against the brute force on many
 sampled positions.
 
 Usage:
-    python3 scripts/perft_oracle.py                  # everything, < ~2 min
-    python3 scripts/perft_oracle.py --game teeko     # one game
-    python3 scripts/perft_oracle.py --deep           # deeper (several minutes)
+    python3 scripts/checks/perft_oracle.py                  # everything, < ~2 min
+    python3 scripts/checks/perft_oracle.py --game teeko     # one game
+    python3 scripts/checks/perft_oracle.py --deep           # deeper (several minutes)
 Games: tictactoe, connect4, nim, teeko.
 """
 

@@ -3,8 +3,7 @@
 # is the advanced table (built once; Steele's result, counts, a sample, short distances, and
 # a consistency check of every slot) and the consistency check of every standard slot.
 #
-#   scripts/test_heavy.sh              # every ignored test of every test target
-#   scripts/test_heavy.sh advanced     # only those whose name contains "advanced"
-set -euo pipefail
-cd "$(dirname "$0")/.."
+#   scripts/checks/test_heavy.sh              # every ignored test of every test target
+#   scripts/checks/test_heavy.sh advanced     # only those whose name contains "advanced"
+. "$(dirname "$0")/../lib/preamble.sh"
 exec cargo test --release -- --ignored "$@"

@@ -7,7 +7,7 @@
 # ^C, or with a larger DEPTH) solves only what is missing. It runs niced: the machine is
 # shared. Rebuild ply afterwards (`cargo build --release`) to compile the new book in.
 #
-# Usage: scripts/build_c4_book.sh [-d DEPTH] [-o OPEN] [-t THREADS] [-m TABLE_MB] [-p PROGRESS] [-l LIMIT]
+# Usage: scripts/data/build_c4_book.sh [-d DEPTH] [-o OPEN] [-t THREADS] [-m TABLE_MB] [-p PROGRESS] [-l LIMIT]
 #   -d DEPTH     the most discs of a book position (default 12)
 #   -o OPEN      plies at the start that may be anything (default 2: random 2-ply openings)
 #   -t THREADS   solver threads (default 2)
@@ -17,14 +17,13 @@
 #
 # The per-depth table printed at the end (positions, solve seconds, mean and max per position,
 # nodes) is what docs/connect4.md's book section reports.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/../lib/preamble.sh"
 depth=12 open=2 threads=2 table_mb=1024 progress=target/c4-book/progress.txt limit=""
 while getopts "d:o:t:m:p:l:h" opt; do
     case $opt in
         d) depth=$OPTARG ;; o) open=$OPTARG ;; t) threads=$OPTARG ;; m) table_mb=$OPTARG ;;
         p) progress=$OPTARG ;; l) limit=$OPTARG ;;
-        *) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//' | head -n -1; exit 0 ;;
+        *) usage; exit 0 ;;
     esac
 done
 cargo build --release --quiet --bin ply

@@ -14,7 +14,7 @@ it moved:
 
     unproven moves: U of M in K games; by discs: 11:3 12:1 ...
 
-Usage: scripts/c4_losses.py RECORDS.jsonl [--player NAME] [--ply PATH] [--threads N]
+Usage: scripts/matches/c4_losses.py RECORDS.jsonl [--player NAME] [--ply PATH] [--threads N]
                             [--table-mb MB] [--blunders]
 
 --player defaults to the first engine named "ply"-something in the records (or the first
@@ -40,10 +40,11 @@ def solve(ply, moves, threads, table_mb):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
+    repo = os.path.join(here, "..", "..")
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("records")
     ap.add_argument("--player")
-    ap.add_argument("--ply", default=os.path.join(here, "..", "target", "release", "ply"))
+    ap.add_argument("--ply", default=os.path.join(repo, "target", "release", "ply"))
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--table-mb", type=int, default=512)
     ap.add_argument("--blunders", action="store_true")

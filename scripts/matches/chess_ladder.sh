@@ -6,10 +6,9 @@
 # Stockfish, at its default of 10 ms, lost 5 of 12 games on time at 10+0.1. --recover: an
 # engine starved for seconds by other jobs loses that game, and the match goes on.
 #
-#   scripts/chess_ladder.sh                          # 1350 1600 1800 2000 2200, 100 games, 10+0.1
-#   ELOS="2000" GAMES=40 scripts/chess_ladder.sh
-set -euo pipefail
-cd "$(dirname "$0")/.."
+#   scripts/matches/chess_ladder.sh                          # 1350 1600 1800 2000 2200, 100 games, 10+0.1
+#   ELOS="2000" GAMES=40 scripts/matches/chess_ladder.sh
+. "$(dirname "$0")/../lib/preamble.sh"
 PLY=$(realpath "${PLY:-target/release/ply}")
 REF=$(realpath "${REF:-target/release/ply-referee}")
 SF=${SF:-/usr/games/stockfish}
@@ -27,7 +26,7 @@ for elo in $ELOS; do
     --engine cmd="$SF" name="sf$elo" proto=uci option.Hash=64 option.UCI_LimitStrength=true \
     option.UCI_Elo="$elo" \
     --each tc="$TC" "option.Move Overhead=$OVERHEAD" --games 2 --rounds $((GAMES / 2)) --repeat \
-    --openings scripts/chess_openings.txt --max-plies 400 --no-progress --recover \
+    --openings scripts/data/chess_openings.txt --max-plies 400 --no-progress --recover \
     --records "$OUT/sf$elo.jsonl" 2>&1 |
     grep -E "^(Elo difference|Ptnml|Forfeit|Score of ply vs)" | tail -3
 done

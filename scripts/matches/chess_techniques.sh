@@ -4,10 +4,9 @@
 # from the balanced openings with colours swapped, at a fixed node budget per move (so the
 # result does not depend on the machine's load). Prints the referee's Elo line per technique.
 #
-#   scripts/chess_techniques.sh                      # all five, 100 games each, 20,000 nodes
-#   GAMES=200 NODES=50000 TECHNIQUES="null_move" scripts/chess_techniques.sh
-set -euo pipefail
-cd "$(dirname "$0")/.."
+#   scripts/matches/chess_techniques.sh                      # all five, 100 games each, 20,000 nodes
+#   GAMES=200 NODES=50000 TECHNIQUES="null_move" scripts/matches/chess_techniques.sh
+. "$(dirname "$0")/../lib/preamble.sh"
 PLY=$(realpath "${PLY:-target/release/ply}")
 REF=$(realpath "${REF:-target/release/ply-referee}")
 GAMES=${GAMES:-100}
@@ -19,6 +18,6 @@ for t in $TECHNIQUES; do
     --engine cmd="$PLY" name=all \
     --engine cmd=env arg="PLY_SEARCH_OFF=$t" arg="$PLY" name="no-$t" \
     --each nodes="$NODES" --games 2 --rounds $((GAMES / 2)) --repeat \
-    --openings scripts/chess_openings.txt --max-plies 400 --no-progress 2>&1 |
+    --openings scripts/data/chess_openings.txt --max-plies 400 --no-progress 2>&1 |
     grep -E "^(Elo difference|Ptnml|Forfeit|Score of all vs)" | tail -3
 done

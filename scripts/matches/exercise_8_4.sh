@@ -1,14 +1,13 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Exercise 8-4: in Connect Four, does the first or the second player win more?
 # Measured with ply-referee: ply against ply at a fixed depth, one game pair per first move
 # (the openings file forces each of the 7 first moves; --repeat plays each twice with the
 # engines' colours swapped). Prints a Markdown table of results by first move and depth.
 #
-#   scripts/referee/exercise_8_4.sh            # depths 3 5 7 9
-#   scripts/referee/exercise_8_4.sh 3 11       # any depths
-set -eu
-cd "$(dirname "$0")/../.."
-cargo build --release --quiet
+#   scripts/matches/exercise_8_4.sh            # depths 3 5 7 9
+#   scripts/matches/exercise_8_4.sh 3 11       # any depths
+. "$(dirname "$0")/../lib/preamble.sh"
+build_release
 depths=${*:-3 5 7 9}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -19,7 +18,7 @@ if printf 'uci\nquit\n' | target/release/ply | grep -q 'option name UseSolver'; 
 fi
 for d in $depths; do
     target/release/ply-referee --game connect4 --games 14 --repeat \
-        --openings scripts/referee/c4-first-moves.txt \
+        --openings scripts/data/c4_first_moves.txt \
         --engine cmd=target/release/ply name=A --engine cmd=target/release/ply name=B \
         --each depth="$d" $solver --records "$tmp/depth$d.jsonl" > "$tmp/depth$d.out"
 done

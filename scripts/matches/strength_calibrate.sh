@@ -9,14 +9,13 @@
 # (Stockfish 15.1: level = ((UCI_Elo - 1346.6) / 143.4)^(1 / 0.806), the move picked at
 # depth 1 + int(level); it searches on when it has time, but plays the move picked then).
 #
-#   scripts/strength_calibrate.sh "1:1500 70:1600 1450:1800 100000:2000"   # NODES:UCI_ELO ...
-#   GAMES=40 CONC=1 scripts/strength_calibrate.sh "300:1800"
-#   LIMITED=1 scripts/strength_calibrate.sh "1600 1800"   # ply's own UCI_Elo vs Stockfish's
+#   scripts/matches/strength_calibrate.sh "1:1500 70:1600 1450:1800 100000:2000"   # NODES:UCI_ELO ...
+#   GAMES=40 CONC=1 scripts/matches/strength_calibrate.sh "300:1800"
+#   LIMITED=1 scripts/matches/strength_calibrate.sh "1600 1800"   # ply's own UCI_Elo vs Stockfish's
 #
 # With LIMITED=1 each point is a UCI_Elo that both engines get (ply through its own
 # UCI_LimitStrength/UCI_Elo options, on a clock of 60+1): the check that the anchors hold.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/../lib/preamble.sh"
 PLY=$(realpath "${PLY:-target/release/ply}")
 REF=$(realpath "${REF:-target/release/ply-referee}")
 SF=${SF:-/usr/games/stockfish}
@@ -44,7 +43,7 @@ for point in $1; do
     --engine cmd="$SF" name="sf$elo" proto=uci depth="$depth" option.Hash=16 \
     option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
     --games 2 --rounds $((GAMES / 2)) --repeat --concurrency "$CONC" \
-    --openings scripts/chess_openings.txt --max-plies 400 --no-progress --recover \
+    --openings scripts/data/chess_openings.txt --max-plies 400 --no-progress --recover \
     --records "$OUT/$name-sf$elo.jsonl" 2>&1 |
     grep -E "^(Score of|Elo difference|Ptnml|Forfeit)" | tail -4
 done

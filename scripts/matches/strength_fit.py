@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The UCI_Elo anchors of src/protocol/strength.rs from the calibration matches.
 
-Each argument is one match of scripts/strength_calibrate.sh at a UCI_Elo: ELO:NODES:DIFF:GAMES,
+Each argument is one match of scripts/matches/strength_calibrate.sh at a UCI_Elo: ELO:NODES:DIFF:GAMES,
 ply's Elo difference (the referee's `Elo difference` line) at NODES a move (for a check of
 ply's own options, the anchor's budget then). Per UCI_Elo, a line of Elo against log2(nodes),
 weighted by games, and the budget where it crosses zero.
 
-    python3 scripts/strength_fit.py 1600:30:-96.2:100 1600:1000:288.1:100 ...
+    python3 scripts/matches/strength_fit.py 1600:30:-96.2:100 1600:1000:288.1:100 ...
 With no arguments, the matches in docs/chess.md.
 """
 import math

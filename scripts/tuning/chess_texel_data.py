@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Labelled chess positions for Texel tuning (scripts/chess_tune.sh reads them).
+"""Labelled chess positions for Texel tuning (scripts/tuning/chess_tune.sh reads them).
 
 Stockfish plays itself at a fixed node count from varied openings; every quiet
 position of every game is written with the game's result and Stockfish's score
@@ -28,7 +28,7 @@ python-chess (PyPI `chess`, GPL) is used here only as a client process of
 Stockfish; nothing of it is linked into ply.
 
 Usage:
-    nice -n 10 python3 scripts/chess_texel_data.py --games 10000 \
+    nice -n 10 python3 scripts/tuning/chess_texel_data.py --games 10000 \
         --out target/texel/positions.txt
 The output is appended to game by game, so an interrupted run keeps what it
 finished; --seed makes the openings reproducible (Stockfish at a fixed node

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Texel tuning of ply's chess evaluation, end to end:
-#   1. labelled positions: Stockfish plays itself (scripts/chess_texel_data.py, python-chess
+#   1. labelled positions: Stockfish plays itself (scripts/tuning/chess_texel_data.py, python-chess
 #      as its client), unless $DATA already exists;
 #   2. tuning: examples/chess_tune.rs fits every weight of src/games/chess/weights.rs and
 #      rewrites that file (its header records the data size, the labels and the errors).
@@ -11,12 +11,11 @@
 # (LAMBDA=0; LAMBDA=1 fits the game results alone), 1500 epochs, started from the hand-set
 # table (FROM; default: the table in the source tree).
 #
-#   scripts/chess_tune.sh
-#   FROM=<(git show b4cb5f7:src/games/chess/weights.rs) scripts/chess_tune.sh
-#   LAMBDA=1 DATA=my.txt scripts/chess_tune.sh --epochs 3000
+#   scripts/tuning/chess_tune.sh
+#   FROM=<(git show b4cb5f7:src/games/chess/weights.rs) scripts/tuning/chess_tune.sh
+#   LAMBDA=1 DATA=my.txt scripts/tuning/chess_tune.sh --epochs 3000
 # Extra arguments go to the tuner (--epochs, --rate, --validation, --limit, --threads).
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/../lib/preamble.sh"
 
 DATA=${DATA:-target/texel/positions.txt}
 GAMES=${GAMES:-10000}
@@ -24,7 +23,7 @@ SEED=${SEED:-2}
 LAMBDA=${LAMBDA:-0}
 if [ ! -s "$DATA" ]; then
   mkdir -p "$(dirname "$DATA")"
-  nice -n 10 python3 scripts/chess_texel_data.py --games "$GAMES" --seed "$SEED" --out "$DATA"
+  nice -n 10 python3 scripts/tuning/chess_texel_data.py --games "$GAMES" --seed "$SEED" --out "$DATA"
 fi
 cargo build --release --quiet --example chess_tune
 from=()

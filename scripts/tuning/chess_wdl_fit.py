@@ -14,7 +14,7 @@ ended for ply; (a, b) maximise the likelihood of those labels. The games should 
 opponents of about ply's strength (a player much weaker or stronger than ply makes every
 score look better or worse than it is).
 
-    python3 scripts/chess_wdl_fit.py target/ladder/sf2000.jsonl target/ladder/sf2200.jsonl
+    python3 scripts/tuning/chess_wdl_fit.py target/ladder/sf2000.jsonl target/ladder/sf2200.jsonl
 
 Prints the fitted (a, b), the log-likelihood per sample beside that of a model that ignores
 the score, and a table of predicted against observed outcomes by score bucket.
