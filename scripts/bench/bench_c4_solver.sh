@@ -5,11 +5,11 @@
 #
 # The peer is Pons' own solver when $PONS_BIN is set (see below), else the connect-four-ai
 # crate (examples/c4ai_bench.rs), whose time is then converted to an estimate of Pons' through
-# its measured ratio to Pons' C++ solver on each set (the anchor README's table).
+# its measured ratio to Pons' C++ solver on each set (docs/connect4.md, the reference table).
 #
 # Usage: scripts/bench/bench_c4_solver.sh [-n N] [-N HARD_N] [-s SETS] [-t THREADS] [-m TABLE_MB] [-r ROUNDS]
 #   -n N        first N positions of each set (default: all 1000)
-#   -N HARD_N   first HARD_N positions of begin-hard (default: 100, as the anchor README)
+#   -N HARD_N   first HARD_N positions of begin-hard (default: 100, as docs/connect4.md)
 #   -s SETS     comma-separated subset of: end-easy,middle-easy,middle-medium,begin-easy,
 #               begin-medium,begin-hard (default: all six)
 #   -t THREADS  ply's search threads (default 1: the comparison is single-threaded)
@@ -25,9 +25,8 @@
 # as the peer the times compared are wall-clock means of the solves alone; against
 # connect-four-ai, CPU time of the process (both report both).
 #
-# The sets are read from $C4_SETS, else ../shared/anchors/connect4 relative to the repository,
-# else /work/shared/anchors/connect4. They carry no licence to redistribute: never copy them
-# into the repository.
+# The sets are read from $C4_SETS, else ../shared/anchors/connect4 relative to the repository.
+# They carry no licence to redistribute: never copy them into the repository.
 . "$(dirname "$0")/../lib/preamble.sh"
 n=""
 hard_n=100
@@ -48,7 +47,7 @@ while getopts "n:N:s:t:m:r:h" opt; do
 done
 
 dir=${C4_SETS:-}
-for d in "$dir" ../shared/anchors/connect4 /work/shared/anchors/connect4; do
+for d in "$dir" ../shared/anchors/connect4; do
     if [ -n "$d" ] && [ -f "$d/Test_L3_R1" ]; then dir=$d; break; fi
 done
 [ -f "$dir/Test_L3_R1" ] || { echo "Pons' test sets not found (set C4_SETS)" >&2; exit 1; }
@@ -77,7 +76,7 @@ file_of() {
         *) echo "unknown set $1" >&2; exit 1 ;;
     esac
 }
-# connect-four-ai's CPU time over Pons' on each set, from the anchor README's table.
+# connect-four-ai's CPU time over Pons' on each set (docs/connect4.md, the reference table).
 c4ai_over_pons() {
     case $1 in
         end-easy) echo "5.85/5.27" ;; middle-easy) echo "50.3/39.9" ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The deep rows of the chess perft table (issue 10; the test suite runs the shallow ones),
+# The deep rows of the chess perft table (the test suite runs the shallow ones),
 # checked and timed side by side: ply's `go perft` through the protocol, and a bare
 # cozy-chess perft loop (examples/chess_perft_bare.rs), alternating run by run so that the
 # machine's drift hits both alike. Prints, per row, the count, each program's best wall time
