@@ -18,6 +18,7 @@ pub mod gui;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod setting;
 pub mod solve;
 pub mod util;
 pub mod value;

@@ -215,7 +215,10 @@ fn pgn_and_chess_openings_are_refused_for_other_games() {
         vec!["--pgn", dir.join("x.pgn").to_str().unwrap()],
         vec![
             "--openings",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/data/chess_openings.epd"),
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/scripts/data/chess_openings.epd"
+            ),
         ],
     ] {
         let mut a = args(&["--game", "connect4", "--each", "depth=1"]);

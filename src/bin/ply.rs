@@ -140,11 +140,24 @@ fn main() {
     let cli = Cli::parse();
     match cli.command {
         None => run_engine(cli.game.as_deref(), &cli.params),
-        Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
+        Some(Cmd::Bench { depth, hash }) => {
+            println!("{}", ply::bench::run(depth, hash.max(1), search_off()))
+        }
         Some(Cmd::Analyse(args)) => std::process::exit(analyse(&args)),
         Some(Cmd::Gui(args)) => run_gui(args),
         Some(Cmd::Solve { game, args }) => run_solver(&game, &args),
     }
+}
+
+/// The search techniques `PLY_SEARCH_OFF` turns off (protocol.md, Environment); an unknown
+/// name is reported and ignored.
+fn search_off() -> ply::search::TechniquesOff {
+    let names = std::env::var("PLY_SEARCH_OFF").unwrap_or_default();
+    let (off, unknown) = ply::search::TechniquesOff::parse(&names);
+    for name in unknown {
+        log::warn!("PLY_SEARCH_OFF: unknown technique '{name}'");
+    }
+    off
 }
 
 /// The engine on stdin/stdout, started in `game` (the default game when none) with the
@@ -163,7 +176,7 @@ fn run_engine(game: Option<&str>, params: &[String]) {
     // The engine's tables come and go with the options: keep freed ones off its RSS.
     ply::util::return_large_frees_to_the_system();
     let stdin = BufReader::new(io::stdin());
-    if let Err(e) = ply::protocol::run_game(stdin, io::stdout(), &game, &params) {
+    if let Err(e) = ply::protocol::run_game(stdin, io::stdout(), &game, &params, search_off()) {
         eprintln!("ply: --game {game}: {e}");
         std::process::exit(2);
     }
