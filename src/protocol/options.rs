@@ -23,7 +23,7 @@ pub const DEFAULT_THREADS: usize = 1;
 pub const MAX_THREADS: usize = 256;
 /// `Move Overhead`'s default. On a shared two-core machine (load 5) a search thread was
 /// seen answering up to 25 ms after its own deadline, descheduled; with 10 ms ply lost one
-/// move in 400 on time in self-play at 0.2 s per move (scripts/time_overshoot.py measures).
+/// move in 400 on time in self-play at 0.2 s per move (scripts/bench/time_overshoot.py measures).
 pub const DEFAULT_OVERHEAD_MS: u64 = 30;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// The most lines `MultiPV` may ask for.
