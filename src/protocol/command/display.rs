@@ -221,8 +221,6 @@ impl Display for Command {
             Command::Quit => f.write_str("quit"),
             Command::Query(q) => write!(f, "query {q}"),
             Command::Display => f.write_str("d"),
-            Command::Params { game: None } => f.write_str("params"),
-            Command::Params { game: Some((g, _)) } => write!(f, "params {g}"),
             Command::Bench { depth: None } => f.write_str("bench"),
             Command::Bench { depth: Some(d) } => write!(f, "bench {d}"),
             Command::Unknown(word) => f.write_str(word),
