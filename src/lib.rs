@@ -6,7 +6,8 @@
 //! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko, chess;
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
 //! - [`protocol`]: the UCI-style line protocol and the engine session;
-//! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes.
+//! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes;
+//! - [`shard`]: the `i/N` slices of a match or an input that many machines share.
 
 pub mod analyse;
 pub mod bench;
@@ -16,6 +17,7 @@ pub mod gui;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod shard;
 pub mod solve;
 pub mod util;
 pub mod value;

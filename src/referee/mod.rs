@@ -15,6 +15,7 @@
 //! - [`tc`]: time controls and clocks; [`spec`]: the command line's player groups and rules;
 //! - [`openings`]: openings files and random opening plies;
 //! - [`records`]: the JSON Lines records and `--resume`;
+//! - [`merge`]: `ply-referee merge`, one report from the records of a match's shards;
 //! - [`stats`]: Elo, error margin, LOS, draw ratio, pentanomial counts, SPRT (pure);
 //! - [`report`]: the tally and the cutechess-style lines;
 //! - [`fsf`]: Fairy-Stockfish's variants file and notation;
@@ -29,6 +30,7 @@
 pub mod check;
 pub mod engine;
 pub mod fsf;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod play;
