@@ -462,7 +462,11 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 return Err((cells - 1 - m) / 2);
             }
             if H.is_multiple_of(2) && at.moves % 2 == 1 {
-                floor = floor.max(-G::<W, H>::claimeven_bound(at.cur ^ at.mask, after, cposs));
+                floor = floor.max(-G::<W, H>::claimeven_bound_quick(
+                    at.cur ^ at.mask,
+                    after,
+                    cposs,
+                ));
             }
             let (ckey, cmirrored) = Self::canonical(at.cur ^ at.mask, after, at.moves + 1);
             self.table.prefetch(ckey, self.near(at.moves + 1));
