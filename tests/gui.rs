@@ -78,7 +78,10 @@ impl Gui {
             tungstenite::HandshakeError::Failure(e) => e,
             tungstenite::HandshakeError::Interrupted(_) => panic!("blocking handshake"),
         })?;
-        let mut page = Page { ws };
+        let mut page = Page {
+            ws,
+            hello: Value::Null,
+        };
         let hello = page.next();
         assert!(
             hello["ev"] == "hello" || hello["ev"] == "refused",
@@ -87,6 +90,7 @@ impl Gui {
         if hello["ev"] == "refused" {
             return Err(tungstenite::Error::AttackAttempt);
         }
+        page.hello = hello;
         Ok(page)
     }
 
@@ -105,6 +109,8 @@ impl Drop for Gui {
 
 struct Page {
     ws: WebSocket<TcpStream>,
+    /// The server's greeting: engines (with the games they declare), games, limits.
+    hello: Value,
 }
 
 impl Page {
@@ -351,6 +357,48 @@ fn an_engine_crash_mid_game_is_reported_and_the_server_goes_on() {
 }
 
 #[test]
+fn the_rules_answer_questions_and_engines_are_offered_for_their_games() {
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fakes/fake_engine.py");
+    let uci = format!("name=uci,cmd=python3,arg={fake},arg=plainuci,proto=uci");
+    let gui = Gui::start(&["--engine", &uci]);
+    let mut p = gui.page();
+    let games = |name: &str| {
+        let e = p.hello["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name);
+        e.unwrap()["games"].clone()
+    };
+    assert_eq!(
+        games("ply"),
+        json!(["tictactoe", "connect4", "nim", "teeko", "chess"])
+    );
+    assert_eq!(games("crashy"), json!(["tictactoe", "connect4"]));
+    assert_eq!(games("uci"), json!(["chess"]));
+    // A move typed in SAN, answered in ply's notation with the position after it.
+    let at = json!({"game": "chess", "moves": ["e2e4"]});
+    p.send(json!({"op": "rules", "rid": 7, "ask": {"q": "play", "at": at, "mv": "Nc6"}}));
+    let a = p.until("the answer", |m| m["ev"] == "rules");
+    assert_eq!(
+        (a["rid"].clone(), a["mv"].clone()),
+        (json!(7), json!("b8c6"))
+    );
+    assert_eq!(a["position"]["labels"], json!(["1. e4", "Nc6"]));
+    let at = json!({"game": "connect4", "moves": ["4", "4", "4", "4", "4", "4"]});
+    p.send(json!({"op": "rules", "rid": 8, "ask": {"q": "play", "at": at, "mv": "4"}}));
+    let a = p.until("the refusal", |m| m["ev"] == "rules");
+    assert_eq!(
+        (a["rid"].clone(), a["error"].clone()),
+        (json!(8), json!("Column 4 is full."))
+    );
+    // The server refuses a game the engine does not declare before the engine sees it.
+    p.start("p2", "uci");
+    p.line("p2", "newgame connect4");
+    p.expect_error("uci does not play 'connect4' (it declares: chess)");
+}
+
+#[test]
 fn a_command_that_is_no_engine_fails_to_start_with_a_reason() {
     let gui = Gui::start(&["--engine", "name=nothing,cmd=/nonexistent/engine"]);
     let mut p = gui.page();
@@ -390,8 +438,9 @@ fn fairy_stockfish_plays_through_the_notation_adapter() {
         p.expect_line("p2", "info string error")
             .contains("move 7 '4': illegal move: column 4 is full")
     );
+    // It declares tic-tac-toe and Connect Four only: nim is refused before it gets there.
     p.line("p2", "newgame nim");
-    assert!(p.expect_line("p2", "info string error").contains("not nim"));
+    p.expect_error("fsf does not play 'nim' (it declares: tictactoe, connect4)");
     p.line("p2", "newgame tictactoe");
     p.line("p2", "position startpos moves b2");
     p.line("p2", "go depth 4");

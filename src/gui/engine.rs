@@ -20,7 +20,7 @@ use tokio::sync::mpsc;
 
 use super::EngineDef;
 use super::adapter::{Adapter, Route};
-use crate::protocol::response::{IdLine, OptionLine};
+use crate::protocol::response::{IdLine, OptionKind, OptionLine};
 use crate::referee::spec::Dialect;
 
 /// Engine stdout lines longer than this are cut (the rest of the line is skipped).
@@ -202,11 +202,7 @@ async fn run(
             return;
         }
     };
-    let dialect = match def.dialect {
-        Dialect::Auto if hello.id_name.starts_with("Fairy-Stockfish") => Dialect::Fsf,
-        Dialect::Auto => Dialect::Ply,
-        d => d,
-    };
+    let dialect = resolve_dialect(def.dialect, &hello.id_name);
     let adapter = (dialect != Dialect::Ply).then(|| Adapter::new(dialect, &hello.options));
     for line in setup_lines(def, dialect, variants_file.as_deref(), adapter.as_ref()) {
         if write_line(&mut p.stdin, &line).await.is_err() {
@@ -223,16 +219,25 @@ async fn run(
     }
 }
 
+/// The dialect of an engine started as `proto=auto`: Fairy-Stockfish by its name, else ply's.
+pub(super) fn resolve_dialect(given: Dialect, id_name: &str) -> Dialect {
+    match given {
+        Dialect::Auto if id_name.starts_with("Fairy-Stockfish") => Dialect::Fsf,
+        Dialect::Auto => Dialect::Ply,
+        d => d,
+    }
+}
+
 /// A started engine process: its input, its output lines, the tail of its stderr.
-struct Process {
+pub(super) struct Process {
     child: tokio::process::Child,
-    stdin: ChildStdin,
-    lines: mpsc::Receiver<String>,
+    pub(super) stdin: ChildStdin,
+    pub(super) lines: mpsc::Receiver<String>,
     stderr_tail: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Process {
-    fn start(def: &EngineDef) -> std::io::Result<Process> {
+    pub(super) fn start(def: &EngineDef) -> std::io::Result<Process> {
         let mut cmd = Command::new(&def.program);
         cmd.args(&def.args)
             .stdin(Stdio::piped())
@@ -263,7 +268,7 @@ impl Process {
     }
 
     /// `quit`, a moment to exit, then a kill.
-    async fn end(mut self) {
+    pub(super) async fn end(mut self) {
         let _ = write_line(&mut self.stdin, "quit").await;
         drop(self.stdin);
         if tokio::time::timeout(QUIT_GRACE, self.child.wait())
@@ -367,12 +372,14 @@ async fn relay(
 }
 
 /// What the engine said about itself before `uciok`.
-struct Hello {
-    id_name: String,
-    options: Vec<String>,
+pub(super) struct Hello {
+    pub(super) id_name: String,
+    pub(super) options: Vec<String>,
+    /// The values of its `UCI_Variant` option, the games it declares, if it has one.
+    pub(super) variants: Option<Vec<String>>,
 }
 
-async fn handshake(
+pub(super) async fn handshake(
     stdin: &mut ChildStdin,
     lines: &mut mpsc::Receiver<String>,
 ) -> Result<Hello, String> {
@@ -382,6 +389,7 @@ async fn handshake(
     let mut hello = Hello {
         id_name: String::new(),
         options: Vec::new(),
+        variants: None,
     };
     let wait = async {
         while let Some(line) = lines.recv().await {
@@ -390,6 +398,14 @@ async fn handshake(
             }
             if let Ok(IdLine::Name(n)) = line.parse() {
                 hello.id_name = n;
+            } else if let Ok(OptionLine {
+                name,
+                kind: OptionKind::Combo { vars, .. },
+            }) = line.parse()
+                && name.eq_ignore_ascii_case("UCI_Variant")
+            {
+                hello.variants = Some(vars);
+                hello.options.push(name);
             } else if let Some(name) = OptionLine::name_in(&line) {
                 hello.options.push(name);
             }
@@ -405,7 +421,7 @@ async fn handshake(
     }
 }
 
-async fn write_line(stdin: &mut ChildStdin, line: &str) -> std::io::Result<()> {
+pub(super) async fn write_line(stdin: &mut ChildStdin, line: &str) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(line.len() + 1);
     buf.extend_from_slice(line.as_bytes());
     buf.push(b'\n');

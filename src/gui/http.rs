@@ -181,7 +181,9 @@ async fn websocket(
             if taken.is_err() {
                 session::refuse(
                     socket,
-                    format!("this server serves at most {max} pages at once; close one and reload"),
+                    format!(
+                        "this ply gui serves at most {max} pages at once, and as many are open"
+                    ),
                 )
                 .await;
                 return;

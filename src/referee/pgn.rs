@@ -52,6 +52,11 @@ impl PgnWriter {
 /// One game as PGN, ending with a blank line; `tc` is the players' clock when they had the
 /// same one. An error when the record's moves do not replay (a record of another game).
 pub fn game_text(rec: &GameRecord, tc: Option<&str>) -> Result<String, String> {
+    game_text_for(rec, tc, "ply-referee match")
+}
+
+/// [`game_text`] with another `Event` tag (`ply gui` writes its games with it).
+pub fn game_text_for(rec: &GameRecord, tc: Option<&str>, event: &str) -> Result<String, String> {
     let (base, book) = replay_opening(rec)?;
     // The referee's first player is chess's White (`Player::First`), and its results are
     // White's, as in PGN.
@@ -59,7 +64,7 @@ pub fn game_text(rec: &GameRecord, tc: Option<&str>) -> Result<String, String> {
     let black = &rec.players[1 - rec.p1_player as usize];
     let result = rec.result.as_str();
     let mut tags = vec![
-        ("Event", "ply-referee match".to_string()),
+        ("Event", event.to_string()),
         ("Site", "?".to_string()),
         ("Date", pgn_date(rec.started_ms)),
         ("Round", (rec.index + 1).to_string()),
@@ -146,7 +151,12 @@ fn movetext(
         }
         tokens.push(format_san(&pos, mv));
         match record {
-            Some(r) => tokens.push(format!("{{{}}}", engine_comment(r))),
+            Some(r) => {
+                let comment = engine_comment(r);
+                if !comment.is_empty() {
+                    tokens.push(format!("{{{comment}}}"));
+                }
+            }
             None if i == 0 => tokens.push("{book}".to_string()),
             None => {}
         }
@@ -162,8 +172,33 @@ fn movetext(
     Ok(tokens)
 }
 
-/// cutechess's move comment: `+0.35/8 1.23s`, `-M2/12 0.40s`, or only the time.
+/// cutechess's move comment: `+0.35/8 1.23s`, `-M2/12 0.40s`, or only the time; then the
+/// mover's clock after the move when it had one, as lichess and chess.com write it:
+/// `[%clk 0:04:58.2]`. Nothing for a move with nothing to say (no time, score or clock: a
+/// move `ply gui` was given rather than saw played).
 fn engine_comment(m: &MoveRecord) -> String {
+    if m.ms == 0.0 && m.score.is_none() && m.depth.is_none() && m.clock_ms.is_none() {
+        return String::new();
+    }
+    match m.clock_ms {
+        Some(ms) => format!("{} [%clk {}]", timed_comment(m), pgn_clock(ms)),
+        None => timed_comment(m),
+    }
+}
+
+/// `h:mm:ss.t` of a clock in milliseconds (a clock below zero reads as 0).
+fn pgn_clock(ms: i64) -> String {
+    let tenths = ms.max(0) / 100;
+    let (h, m, s, t) = (
+        tenths / 36_000,
+        tenths / 600 % 60,
+        tenths / 10 % 60,
+        tenths % 10,
+    );
+    format!("{h}:{m:02}:{s:02}.{t}")
+}
+
+fn timed_comment(m: &MoveRecord) -> String {
     let time = format!("{:.2}s", m.ms / 1000.0);
     let score = m.score.as_deref().and_then(|s| {
         let (kind, n) = s.split_once(' ')?;
@@ -249,14 +284,14 @@ pub fn read_openings(text: &str, max_plies: Option<usize>) -> Result<Vec<Opening
 }
 
 /// One game of a PGN file: its tags and its movetext, and the line it starts on (from 1).
-struct PgnGame {
-    first_line: usize,
+pub struct PgnGame {
+    pub first_line: usize,
     tags: Vec<(String, String)>,
     movetext: String,
 }
 
 /// Splits a PGN file into games: a tag line after movetext starts a new game.
-fn split_games(text: &str) -> Vec<PgnGame> {
+pub fn split_games(text: &str) -> Vec<PgnGame> {
     let mut games: Vec<PgnGame> = Vec::new();
     let mut in_movetext = false;
     for (i, line) in text.lines().enumerate() {
@@ -312,7 +347,13 @@ impl PgnGame {
         self.movetext.matches('{').count() > self.movetext.matches('}').count()
     }
 
-    fn tag(&self, name: &str) -> Option<&str> {
+    /// The number of moves (plies) of the game's main line, without reading them.
+    pub fn plies(&self) -> usize {
+        main_line_sans(&self.movetext).len()
+    }
+
+    /// The value of the tag `name`, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
             .find(|(n, _)| n == name)
@@ -331,8 +372,9 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     ))
 }
 
-/// A game's start and main line, in ply's notation.
-fn game_opening(
+/// A game's start and main line, in ply's notation, read up to `max_plies` moves (and never
+/// past the end of the game).
+pub fn game_opening(
     start: &Chess,
     game: &PgnGame,
     max_plies: Option<usize>,
