@@ -201,8 +201,13 @@ fn serves_the_page_only_under_its_own_host() {
     let gui = Gui::start(&[]);
     let (code, body) = gui.get("/", &gui.host());
     assert_eq!(code, 200);
-    assert!(body.contains("<script src=\"/app.js\">"));
-    for path in ["/app.js", "/boards.js", "/style.css", "/favicon.svg"] {
+    assert!(body.contains("<script type=\"module\" src=\"/js/main.js\">"));
+    for path in [
+        "/js/main.js",
+        "/js/boards/chess.js",
+        "/style.css",
+        "/favicon.svg",
+    ] {
         assert_eq!(gui.get(path, &gui.host()).0, 200, "{path}");
     }
     assert_eq!(gui.get("/etc/passwd", &gui.host()).0, 404);

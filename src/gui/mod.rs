@@ -1,11 +1,10 @@
 //! `ply gui`: a local web server and one page that plays, watches and analyses every game
 //! ply has, by speaking the line protocol (protocol.md) to engine processes.
 //!
-//! The page (`page/`: HTML, three scripts and a style sheet, embedded in the binary) is the
-//! protocol client: it sends `newgame`, `position`, `go`, `stop` and `query` lines and reads
-//! `info`, `bestmove` and `response` lines; the server also answers questions about the
-//! rules ([`ask`]: legal moves, notation, why a game ended, move values, PGN). The server
-//! only starts the engines the command line
+//! The page (`page/`: HTML, a style sheet and ES modules, embedded in the binary) is the
+//! protocol client: it sends `newgame`, `position`, `go` and `stop` lines and reads `info` and
+//! `bestmove` lines. It holds no rules: it asks the server's ([`ask`]: legal moves, notation,
+//! why a game ended, move values, PGN). The server only starts the engines the command line
 //! named (each offered for the games it declares, [`probe`]), checks each line against a short
 //! list of commands ([`adapter`]), and relays lines over one WebSocket per page ([`session`]);
 //! engines end when their page goes away.
