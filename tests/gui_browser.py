@@ -758,7 +758,7 @@ def on_board(page, label_prefix, act):
 
 
 def double_click(page, label_prefix):
-    on_board(page, label_prefix, lambda el: ActionChains(page.d).double_click(el).perform())
+    on_board(page, label_prefix, lambda el: ActionChains(page.d, duration=30).double_click(el).perform())
 
 
 def settle(page, moves, me):
@@ -766,7 +766,7 @@ def settle(page, moves, me):
     page.wait(lambda: page.alert() or (page.moves_played() >= moves and page.status().startswith(f"{me} to move")
                                        and page.legal()), f"{moves} moves and {me}'s turn")
     # A move sent twice would be applied by the time a second answer arrives.
-    time.sleep(0.4)
+    time.sleep(0.25)
 
 
 def defect_double_click(page):
@@ -774,7 +774,7 @@ def defect_double_click(page):
     move once; the engine answers once, with its own move."""
     page.new_game("chess", {"chess960": False, "start": ""}, limit=1, values=False)
     btn = page.js("return document.querySelector('#legal button.mv[data-mv=e2e4]')")
-    ActionChains(page.d).double_click(btn).perform()
+    ActionChains(page.d, duration=30).double_click(btn).perform()
     settle(page, 2, "White")
     ucis = [mv for mv, _ in page.played()]
     check(len(ucis) == 2 and ucis[0] == "e2e4" and ucis[1] != "e2e4" and not page.alert(),
@@ -808,7 +808,7 @@ def defect_double_click(page):
 
 def tap(page, el):
     touch = PointerInput(interaction.POINTER_TOUCH, "finger")
-    ab = ActionBuilder(page.d, mouse=touch)
+    ab = ActionBuilder(page.d, mouse=touch, duration=30)
     ab.pointer_action.move_to(el).pointer_down().pause(0.05).pointer_up()
     ab.perform()
 
@@ -818,7 +818,7 @@ def defect_nim_sticks(page):
     tap; the move is the one under the pointer."""
     page.new_game("nim", {"heaps": "10", "max": 3, "misere": False}, limit=1, values=False)
     on_board(page, "take 2 from the heap",
-             lambda el: ActionChains(page.d).move_to_element(el).pause(0.3).click().perform())
+             lambda el: ActionChains(page.d, duration=30).move_to_element(el).pause(0.3).click().perform())
     page.wait(lambda: page.moves_played() >= 1 or page.alert(), "the clicked stick's move")
     check([mv for mv, _ in page.played()][:1] == ["2"], f"a click on a stick played {page.played()}")
     settle(page, 2, "Player 1")
@@ -999,6 +999,146 @@ def defect_ninth_page(page, gui_url):
         page.d.close()
         page.d.switch_to.window(first)
 
+# ---------------------------------------------------------------- what chess players expect
+
+def drag(page, frm, to, touch=False, hold=None):
+    """Drags the piece on `frm` to `to` with the mouse (or a finger): press, several moves,
+    release. `hold(page)` runs mid-drag (a screenshot)."""
+    a = page.board_element(f"{frm},")
+    b = page.board_element(f"{to},")
+    pa, pb = a.rect, b.rect
+    x0, y0 = pa["x"] + pa["width"] / 2, pa["y"] + pa["height"] / 2
+    x1, y1 = pb["x"] + pb["width"] / 2, pb["y"] + pb["height"] / 2
+    kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
+    source = PointerInput(kind, "finger" if touch else "mouse")
+    ab = ActionBuilder(page.d, mouse=source, duration=30)
+    p = ab.pointer_action
+    p.move_to_location(int(x0), int(y0)).pointer_down()
+    for k in range(1, 6):
+        p.move_to_location(int(x0 + (x1 - x0) * k / 6), int(y0 + (y1 - y0) * k / 6))
+    if hold:
+        # The mouse stays pressed between two action sequences (a touch would not).
+        ab.perform()
+        hold(page)
+        ab = ActionBuilder(page.d, mouse=source, duration=30)
+        p = ab.pointer_action
+    p.move_to_location(int(x1), int(y1)).pointer_up()
+    ab.perform()
+
+
+def feature_drag_and_drop(page):
+    """Chess moves by dragging, with the mouse and by touch; a drop on a square the piece
+    cannot reach puts it back; click-click still works."""
+    two_people(page, "chess", {"chess960": False, "start": ""})
+    shot = {}
+    drag(page, "e2", "e4", hold=lambda p: shot.setdefault("path", p.screenshot("chess-drag")))
+    page.wait(lambda: page.moves_played() == 1, "the dragged e2e4")
+    check(page.js("return document.querySelectorAll('#board .drag-piece').length") == 0, "the dragged piece stayed")
+    drag(page, "e7", "e5", touch=True)
+    page.wait(lambda: page.moves_played() == 2, "e7e5 dragged by touch")
+    drag(page, "g1", "g4")
+    time.sleep(0.3)
+    check(page.moves_played() == 2 and not page.alert(), f"a drop on an unreachable square: {page.played()}, {page.alert()!r}")
+    chess_move(page, "g1f3")
+    page.wait(lambda: page.moves_played() == 3, "g1f3 by two clicks")
+    check([mv for mv, _ in page.played()] == ["e2e4", "e7e5", "g1f3"], f"the moves: {page.played()}")
+    return shot["path"]
+
+
+PGN_FILE = """[Event "Casual"]
+[White "Anderssen"]
+[Black "Kieseritzky"]
+[Result "1-0"]
+
+1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ {the queen comes out} 4. Kf1 b5 $1 (4... Nf6 5. Nf3) 5. Bxb5 Nf6 1-0
+
+[Event "A Chess960 game"]
+[White "x"]
+[Black "y"]
+[Variant "Chess960"]
+[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"]
+[Result "*"]
+
+1. g3 g6 2. Nd3 ; a comment to the end of the line
+Nd6 *
+"""
+
+
+def feature_pgn_import(page):
+    """A PGN file of two games: listed, the second chosen and loaded (Chess960 from its FEN);
+    the first, with comments, a variation and a NAG, read to its last move."""
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    box = page.d.find_element(By.ID, "recordtext")
+    page.js("arguments[0].value = arguments[1]", box, PGN_FILE)
+    page.d.find_element(By.ID, "load").click()
+    page.wait(lambda: page.d.find_element(By.ID, "pgngames").is_displayed(), "the list of the file's games")
+    options = page.js("return [...document.querySelectorAll('#pgnpick option')].map(o => o.textContent)")
+    check(len(options) == 2 and "Anderssen – Kieseritzky 1-0" in options[0], f"the games listed: {options}")
+    Select(page.d.find_element(By.ID, "pgnpick")).select_by_value("2")
+    page.d.find_element(By.ID, "pgnload").click()
+    page.wait(lambda: "Loaded PGN game 2" in page.alert(), "game 2 to load")
+    check([mv for mv, _ in page.played()] == ["g2g3", "g7g6", "e1d3", "e8d6"], f"game 2: {page.played()}")
+    check(page.d.find_element(By.ID, "param-chess960").is_selected(), "game 2 is not Chess960")
+    Select(page.d.find_element(By.ID, "pgnpick")).select_by_value("1")
+    page.d.find_element(By.ID, "pgnload").click()
+    page.wait(lambda: "Loaded PGN game 1" in page.alert(), "game 1 to load")
+    labels = move_labels(page)
+    check(labels[-1] == "Nf6" and len(labels) == 10 and labels[4] == "3. Bc4", f"game 1: {labels}")
+    page.d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    fen = "rnb1kb1r/p1pp1ppp/5n2/1B6/4Pp1q/8/PPPP2PP/RNBQ1KNR w kq - 1 6"  # python-chess's
+    page.wait(lambda: page.d.find_element(By.ID, "fen").get_attribute("value") == fen, "game 1's last position")
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    return f"{len(options)} games listed; game 1 ends {labels[-3:]}"
+
+
+def feature_clocks(page):
+    """A person's own clock: White 2.4 s + 1 s a move, Black 2.4 s; White moves, Black's
+    clock runs out and Black loses on time; the clocks go into the PGN as [%clk]."""
+    for i, tc in [(0, "0.04+1"), (1, "0.04")]:
+        Select(page.d.find_element(By.ID, f"seat{i}")).select_by_value("human")
+        v = page.d.find_element(By.ID, f"clock{i}")
+        v.clear()
+        v.send_keys(tc)
+    page.new_game("chess", {"chess960": False, "start": ""}, second="human", values=False)
+    type_move(page, "e4")
+    page.wait(lambda: page.moves_played() == 1, "e4")
+    clocks = page.js("return [...document.querySelectorAll('.bar .clock')].map(c => [c.textContent, c.className])")
+    check(any("running" in cls for _, cls in clocks), f"no clock runs: {clocks}")
+    shot = page.screenshot("chess-clocks")
+    page.wait(page.over, "Black's flag to fall", timeout=15)
+    check(page.status() == "Game over — White wins: Black ran out of time", f"flag fall: {page.status()!r}")
+    type_move(page, "e5")
+    page.wait(lambda: "over" in page.alert(), "the refusal after the flag fell")
+    pgn = chess_pgn(page)
+    check(re.search(r"1\. e4 \{\d+\.\d\ds \[%clk 0:00:0[23]\.\d\]\}", pgn), f"no clock in the PGN:\n{pgn}")
+    check('[Termination "time forfeit"]' in pgn, f"the PGN's termination:\n{pgn}")
+    for i in (0, 1):
+        page.d.find_element(By.ID, f"clock{i}").clear()
+    return shot
+
+
+def feature_arrows(page):
+    """Analysis draws the engine's line as arrows on the chess board and marks the principal
+    move in Connect Four and Teeko."""
+    two_people(page, "chess", {"chess960": False, "start": ""})
+    type_move(page, "e4")
+    page.wait(lambda: page.moves_played() == 1, "e4")
+    page.d.find_element(By.ID, "analyse").click()
+    try:
+        page.wait(lambda: page.js("return document.querySelectorAll('#board .arrow').length") >= 2, "arrows")
+        time.sleep(0.5)
+        shot = page.screenshot("chess-arrows")
+        arrows = page.js("return document.querySelectorAll('#board .arrow').length")
+        for game, params in [("connect4", {"width": 7, "height": 6}), ("teeko", {})]:
+            two_people(page, game, params)
+            page.wait(lambda: page.js("return document.querySelectorAll('#board .principal, #board .arrow').length") == 1,
+                      f"{game}'s principal move marked")
+        page.screenshot("teeko-principal")
+    finally:
+        page.d.find_element(By.ID, "analyse").click()
+    return f"{arrows} arrows; {shot}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ply", required=True)
@@ -1031,12 +1171,13 @@ def main():
                           ("teeko", teeko), ("chess", chess_game)]:
             if not wanted(name):
                 continue
+            t0 = time.time()
             try:
                 status = run(page, args.ply)
                 shot = page.screenshot(name)
                 moves = page.moves_played()
                 check_record(page, name, moves)
-                print(f"ok {name}: {status!r} after {moves} moves; screenshot {shot}")
+                print(f"ok {name} ({time.time() - t0:.1f} s): {status!r} after {moves} moves; screenshot {shot}")
             except (Failure, WebDriverException) as e:
                 page.screenshot(f"{name}-failed")
                 failures.append(f"{name}: {e}")
@@ -1047,30 +1188,21 @@ def main():
                           ("messages", defect_player_messages), ("teeko-last", defect_teeko_last),
                           ("draw-words", defect_draw_words), ("over-first", defect_over_first),
                           ("result-shown", defect_result_shown),
-                          ("ninth-page", lambda p: defect_ninth_page(p, gui.url))]:
+                          ("ninth-page", lambda p: defect_ninth_page(p, gui.url)),
+                          ("drag", feature_drag_and_drop), ("pgn-import", feature_pgn_import),
+                          ("clocks", feature_clocks), ("arrows", feature_arrows),
+                          ("crash", crash), ("watch", watch),
+                          ("phone", lambda p: phone(driver, gui.url, args.out))]:
             if not wanted(name):
                 continue
+            t0 = time.time()
             try:
-                print(f"ok defect {name}: {run(page)}")
+                result = run(page)
+                print(f"ok {name} ({time.time() - t0:.1f} s): {result}")
             except (Failure, WebDriverException) as e:
-                page.screenshot(f"defect-{name}-failed")
-                failures.append(f"defect {name}: {e}")
-                print(f"FAILED defect {name}: {e}")
-        try:
-            if wanted("crash"):
-                print(f"ok an engine crash: {crash(page)!r}")
-        except Failure as e:
-            failures.append(f"crash: {e}")
-        try:
-            if wanted("watch"):
-                print(f"ok two engines and analysis: screenshot {watch(page)}")
-        except Failure as e:
-            failures.append(f"watch: {e}")
-        try:
-            if wanted("phone"):
-                print(f"ok phone width: screenshot {phone(driver, gui.url, args.out)}")
-        except Failure as e:
-            failures.append(f"phone: {e}")
+                page.screenshot(f"{name}-failed")
+                failures.append(f"{name}: {e}")
+                print(f"FAILED {name}: {e}")
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         if errors:
             failures.append(f"browser console errors: {errors}")

@@ -178,7 +178,7 @@ export const UI = Object.assign({
       if (m.score) meta.push(shortScore(m.score));
       if (m.depth) meta.push(`d${m.depth}`);
       if (m.ms !== undefined && m.by === 'engine') meta.push(`${(m.ms / 1000).toFixed(1)}s`);
-      if (m.clock_ms !== undefined) meta.push(`⏱${fmtClock(m.clock_ms)}`);
+      if (m.clock_ms !== undefined) meta.push(`clk ${fmtClock(m.clock_ms)}`);
       if (meta.length) {
         const s = document.createElement('small');
         s.textContent = ` ${meta.join(' ')}`;
