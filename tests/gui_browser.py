@@ -842,6 +842,18 @@ def defect_move_box(page):
     return page.alert()
 
 
+def feature_form_from_specs(page):
+    """The new-game form is built from the parameters the server declares: Nim's length,
+    heaps, largest take and misère, with their labels and help."""
+    Select(page.d.find_element(By.ID, "game")).select_by_value("nim")
+    fields = page.js("return [...document.querySelectorAll('#params label')].map(l => "
+                     "[l.querySelector('input').id, l.textContent.trim(), l.title])")
+    check([f[0] for f in fields] == ["param-length", "param-heaps", "param-max", "param-misere"],
+          f"Nim's form: {fields}")
+    check(fields[3][1] == "Misère" and "last object loses" in fields[3][2], f"Nim's misère field: {fields[3]}")
+    return ", ".join(f[1] for f in fields)
+
+
 def options_of(page, select_id):
     return page.js("return [...document.querySelectorAll(arguments[0] + ' option')].map(o => o.value)", f"#{select_id}")
 
@@ -1184,6 +1196,7 @@ def main():
                 print(f"FAILED {name}: {e}")
         for name, run in [("double-click", defect_double_click), ("nim-sticks", defect_nim_sticks),
                           ("move-box", defect_move_box), ("engines", defect_engines_for_games),
+                          ("form", feature_form_from_specs),
                           ("focus", defect_focus), ("bad-record", defect_bad_record),
                           ("messages", defect_player_messages), ("teeko-last", defect_teeko_last),
                           ("draw-words", defect_draw_words), ("over-first", defect_over_first),

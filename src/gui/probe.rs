@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use super::EngineDef;
 use super::adapter;
 use super::engine::{self, Process};
-use crate::referee::spec::Dialect;
+use crate::client::{Dialect, EngineSpec};
+use crate::protocol::command::Command;
 
 /// What the probe found: the games, or why there are none.
 #[derive(Clone, Debug, Default)]
@@ -20,7 +20,7 @@ pub struct Declared {
 }
 
 /// The games `def` declares.
-pub async fn declared(def: &EngineDef, variants_file: Option<&Path>) -> Declared {
+pub async fn declared(def: &EngineSpec, variants_file: Option<&Path>) -> Declared {
     match ask(def, variants_file).await {
         Ok(games) if games.is_empty() => Declared {
             games,
@@ -34,17 +34,18 @@ pub async fn declared(def: &EngineDef, variants_file: Option<&Path>) -> Declared
     }
 }
 
-async fn ask(def: &EngineDef, variants_file: Option<&Path>) -> Result<Vec<&'static str>, String> {
+async fn ask(def: &EngineSpec, variants_file: Option<&Path>) -> Result<Vec<&'static str>, String> {
     let mut p = Process::start(def).map_err(|e| format!("cannot start: {e}"))?;
     let result = async {
         let mut hello = engine::handshake(&mut p.stdin, &mut p.lines).await?;
-        let dialect = engine::resolve_dialect(def.dialect, &hello.id_name);
+        let dialect = def.dialect.after_handshake(&hello.id_name);
         if dialect == Dialect::Fsf
             && let Some(file) = variants_file
         {
             // Fairy-Stockfish lists the variants of a file after reading it.
-            let line = format!("setoption name VariantPath value {}", file.display());
-            engine::write_line(&mut p.stdin, &line)
+            let path = file.display().to_string();
+            let set = Command::set_option("VariantPath", Some(&path));
+            engine::write_command(&mut p.stdin, &set)
                 .await
                 .map_err(|e| e.to_string())?;
             hello = engine::handshake(&mut p.stdin, &mut p.lines).await?;

@@ -11,7 +11,8 @@
 //!   name, why a game ended, PGN; see [`super::ask`]); the answer is the `rules` event with
 //!   the same `rid`.
 //!
-//! To the page (`ev`): `hello` (the engines it may start, the games, the limits), `rules`,
+//! To the page (`ev`): `hello` (the engines it may start with the games each declares, the
+//! games with their parameters, the limits), `rules`,
 //! `started`,
 //! `line` (one line the engine printed), `exit` (the engine ended by itself: status and the
 //! tail of its stderr), `failed` (it could not start), `closed`, `error` (a message was
@@ -54,6 +55,9 @@ enum ToPage<'a> {
         version: &'static str,
         engines: Vec<EngineInfo<'a>>,
         games: &'static [&'static str],
+        /// Each game's parameters, declared as data (`crate::game::ParamSpec`): the page
+        /// builds its new-game form from them.
+        params: std::collections::BTreeMap<&'static str, &'static [crate::game::ParamSpec]>,
         limits: Limits,
     },
     Started {
@@ -267,17 +271,16 @@ impl Session {
                 .zip(&self.server.declared)
                 .map(|(e, d)| EngineInfo {
                     name: &e.name,
-                    proto: match e.dialect {
-                        crate::referee::spec::Dialect::Ply => "ply",
-                        crate::referee::spec::Dialect::Uci => "uci",
-                        crate::referee::spec::Dialect::Fsf => "fsf",
-                        crate::referee::spec::Dialect::Auto => "auto",
-                    },
+                    proto: e.dialect.name(),
                     games: &d.games,
                     note: d.note.as_deref(),
                 })
                 .collect(),
             games: crate::games::NAMES,
+            params: crate::games::NAMES
+                .iter()
+                .filter_map(|&g| Some((g, crate::games::param_specs(g)?)))
+                .collect(),
             limits: Limits {
                 message_bytes: c.max_message,
                 engines_per_page: c.engines_per_page,

@@ -12,6 +12,9 @@ use nom::{IResult, Parser};
 
 use crate::search::MAX_DEPTH;
 
+/// The other way: commands printed as lines (`Display`) and built by clients.
+mod display;
+
 /// A word of a `position` command's move list, with the column (1-based, in characters)
 /// where it starts, so errors can say where a bad move stood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +131,11 @@ pub enum Command {
         game: String,
         params: Vec<String>,
     },
+    /// `params [<game>]`: list a game's parameters (the current game's when none is named);
+    /// the name is lower-cased, with its column for errors.
+    Params {
+        game: Option<(String, usize)>,
+    },
     SetOption {
         name: String,
         value: Option<String>,
@@ -181,6 +189,7 @@ pub const COMMANDS: &[&str] = &[
     "isready",
     "ucinewgame",
     "newgame",
+    "params",
     "setoption",
     "position",
     "go",
@@ -296,6 +305,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         value(Command::Quit, keyword("quit")),
         value(Command::Display, keyword("d")),
         command(line, "newgame", newgame),
+        command(line, "params", params),
         command(line, "setoption", setoption),
         command(line, "position", position),
         command(line, "go", go),
@@ -408,6 +418,21 @@ fn newgame(_: &str, mut words: Words) -> Result<Command, Failure> {
         game: game.to_ascii_lowercase(),
         params,
     })
+}
+
+/// `params [<game>]`: anything after the game name is an error, as the name is the only
+/// argument.
+fn params(line: &str, mut words: Words) -> Result<Command, Failure> {
+    let game = words
+        .next()
+        .map(|(o, g)| (g.to_ascii_lowercase(), column(line, o)));
+    if let Some((o, w)) = words.next() {
+        return Err((
+            Some(o),
+            format!("expected only a game name, got '{}'", quote(w)),
+        ));
+    }
+    Ok(Command::Params { game })
 }
 
 /// `query <what> [<move>]`.
@@ -773,6 +798,22 @@ mod tests {
         let e = parse("go depth").unwrap_err();
         assert_eq!(e.column, 9);
         assert!(parse("go depth 0").is_err());
+    }
+
+    #[test]
+    fn params() {
+        assert_eq!(parse("params"), Ok(Command::Params { game: None }));
+        assert_eq!(
+            parse("params  Connect4"),
+            Ok(Command::Params {
+                game: Some(("connect4".into(), 9))
+            })
+        );
+        let e = parse("params nim teeko").unwrap_err();
+        assert_eq!(
+            (e.command, e.message.as_str(), e.column),
+            ("params", "expected only a game name, got 'teeko'", 12)
+        );
     }
 
     #[test]

@@ -24,10 +24,11 @@ use std::time::{Duration, Instant};
 
 use crate::game::Params;
 use crate::games::NAMES;
+use crate::search::TechniquesOff;
 use crate::util::Rng;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
-use response::{IdLine, OptionKind, OptionLine};
+use response::{IdLine, OptionKind, OptionLine, ParamLine};
 use session::{Config, GameSession, Job, JobContext, Session};
 
 pub const ENGINE_NAME: &str = "ply";
@@ -227,17 +228,28 @@ fn new_session(
     params: &Params,
     config: Config,
 ) -> Result<Box<dyn GameSession>, String> {
-    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, config)?)), _ => Err(format!(
+    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, config)?)), _ => Err(unknown_game(name)))
+}
+
+/// The error about a game name that is not registered.
+fn unknown_game(name: &str) -> String {
+    format!(
         "unknown game '{}' (known: {})",
         quote(name),
         NAMES.join(", ")
-    )))
+    )
 }
 
 impl EngineLoop {
     pub fn new(out: Output, events: Sender<Event>) -> EngineLoop {
-        EngineLoop::with_game(out, events, DEFAULT_GAME, &Params::new())
-            .expect("the default game starts with default parameters")
+        EngineLoop::with_game(
+            out,
+            events,
+            DEFAULT_GAME,
+            &Params::new(),
+            TechniquesOff::NONE,
+        )
+        .expect("the default game starts with default parameters")
     }
 
     /// An engine that starts in game `name` with `params` (`ply --game`), so that a client
@@ -247,12 +259,14 @@ impl EngineLoop {
         events: Sender<Event>,
         name: &str,
         params: &Params,
+        search_off: TechniquesOff,
     ) -> Result<EngineLoop, String> {
         let config = Config {
             hash_mb: DEFAULT_HASH_MB,
             threads: DEFAULT_THREADS,
             use_solver: true,
             use_book: true,
+            search_off,
         };
         let game = new_session(name, params, config)?;
         let chess960 = name == "chess" && params.get_bool("chess960", false).unwrap_or(false);
@@ -440,6 +454,7 @@ impl EngineLoop {
                     self.out.error("newgame", &shortened(e));
                 }
             }
+            Command::Params { game } => self.list_params(game),
             Command::SetOption {
                 name,
                 value,
@@ -529,6 +544,25 @@ impl EngineLoop {
     fn configure(&mut self, config: Config) {
         self.config = config;
         self.game.configure(config);
+    }
+
+    /// `params [<game>]`: one `param` line per parameter of the game, then `paramsok`.
+    fn list_params(&self, game: Option<(String, usize)>) {
+        let name = game.as_ref().map_or(self.game.name(), |(n, _)| n.as_str());
+        match crate::games::param_specs(name) {
+            Some(specs) => {
+                let lines: Vec<String> = (specs.iter())
+                    .map(|s| ParamLine::from(s).to_string())
+                    .chain(["paramsok".to_string()])
+                    .collect();
+                self.out.lines(&lines.join("\n"));
+            }
+            None => {
+                let column = game.as_ref().map_or(1, |(_, c)| *c);
+                let e = unknown_game(name);
+                self.out.error("params", &format!("{e} (column {column})"));
+            }
+        }
     }
 
     fn uci(&self) {
@@ -703,12 +737,11 @@ fn option_number(
     }
 }
 
-/// The switch a `setoption` of `what` gives: `true` or `false`, in any case.
+/// The switch a `setoption` of `what` gives, by the one yes/no rule of settings.
 fn option_bool(what: &str, value: Option<&str>, column: usize) -> Result<bool, (String, usize)> {
-    match value.map(str::to_ascii_lowercase).as_deref() {
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        _ => Err((
+    match value.and_then(crate::setting::parse_switch) {
+        Some(b) => Ok(b),
+        None => Err((
             format!(
                 "{what} needs true or false, got '{}'",
                 quote(value.unwrap_or(""))
@@ -808,20 +841,29 @@ fn skip_line(input: &mut impl BufRead) -> (usize, Option<bool>) {
 
 /// Runs the engine on `input` and `output` until `quit` or the end of input.
 pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
-    run_game(input, output, DEFAULT_GAME, &Params::new())
-        .expect("the default game starts with default parameters")
+    run_game(
+        input,
+        output,
+        DEFAULT_GAME,
+        &Params::new(),
+        TechniquesOff::NONE,
+    )
+    .expect("the default game starts with default parameters")
 }
 
-/// Runs the engine in game `name` with `params` (`ply --game`); fails before reading any
-/// input when the game or its parameters are unknown.
+/// Runs the engine in game `name` with `params` (`ply --game`), the search techniques
+/// `search_off` turned off; fails before reading any input when the game or its parameters
+/// are unknown.
 pub fn run_game(
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
     name: &str,
     params: &Params,
+    search_off: TechniquesOff,
 ) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
-    let mut engine = EngineLoop::with_game(Output::new(output), tx.clone(), name, params)?;
+    let mut engine =
+        EngineLoop::with_game(Output::new(output), tx.clone(), name, params, search_off)?;
     let reader_tx = tx.clone();
     std::thread::Builder::new()
         .name("ply-stdin".into())

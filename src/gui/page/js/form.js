@@ -1,7 +1,7 @@
 // The new-game form: the game and its parameters, the two seats (a person, or an engine
 // that declares the game, with its limit), the clocks, the start and the draw rule.
 import { conn } from './net.js';
-import { S } from './state.js';
+import { S, specs, defaultText } from './state.js';
 import { BOARDS } from './boards/registry.js';
 import * as clock from './clock.js';
 
@@ -64,24 +64,38 @@ function limitDefault(i) {
   $(`#limitv${i}`).value = { depth: 8, nodes: 100000, movetime: 1, clock: '1+0.5' }[t];
 }
 
-// The parameters' fields of the chosen game.
+// The parameters' fields of the chosen game, from the server's declarations.
 function params() {
-  const game = $('#game').value, box = $('#params');
+  const game = $('#game').value, box = $('#params'), hints = BOARDS[game].paramHints || {};
   box.textContent = '';
-  for (const p of BOARDS[game].params) {
+  for (const p of specs(game)) {
     const lab = document.createElement('label');
-    const input = document.createElement('input');
-    input.id = `param-${p.key}`;
-    if (p.type === 'bool') {
-      input.type = 'checkbox';
-      input.checked = p.def;
-      lab.append(input, ` ${p.label}`);
+    lab.title = p.help;
+    const k = p.kind;
+    let input;
+    if (k.type === 'combo') {
+      input = document.createElement('select');
+      for (const v of k.vars) option(input, v, v);
+      input.value = k.default;
     } else {
-      input.type = p.type === 'int' ? 'number' : 'text';
-      if (p.min !== undefined) { input.min = p.min; input.max = p.max; }
-      input.value = p.def;
-      lab.append(`${p.label} `, input);
+      input = document.createElement('input');
+      if (k.type === 'check') {
+        input.type = 'checkbox';
+        input.checked = k.default;
+      } else if (k.type === 'spin') {
+        input.type = 'number';
+        input.min = k.min;
+        input.max = k.max;
+        input.value = k.default;
+      } else {
+        input.value = defaultText(p);
+        input.placeholder = k.type === 'list' ? `such as ${[3, 4, 5].slice(0, Math.min(3, k.max_len)).join(',')}` : '';
+      }
     }
+    input.id = `param-${p.key}`;
+    const hint = hints[p.key] ? ` (${hints[p.key]})` : '';
+    if (k.type === 'check') lab.append(input, ` ${p.label}${hint}`);
+    else lab.append(`${p.label}${hint} `, input);
     box.appendChild(lab);
   }
   $('#maxplies').value = BOARDS[game].maxPlies || 0;
@@ -91,19 +105,19 @@ export function setForm(game, values) {
   $('#game').value = game;
   params();
   seatChoices();
-  for (const p of BOARDS[game].params) {
+  for (const p of specs(game)) {
     const input = $(`#param-${p.key}`);
-    if (p.type === 'bool') input.checked = values[p.key] === true || values[p.key] === 'true';
-    else input.value = values[p.key];
+    if (p.kind.type === 'check') input.checked = values[p.key] === true || values[p.key] === 'true';
+    else input.value = values[p.key] === undefined ? '' : values[p.key];
   }
 }
 
 export function readParams(game) {
   const out = {};
-  for (const p of BOARDS[game].params) {
+  for (const p of specs(game)) {
     const input = $(`#param-${p.key}`);
-    if (!input) out[p.key] = p.def;
-    else out[p.key] = p.type === 'bool' ? input.checked : input.value.trim();
+    if (!input) out[p.key] = defaultText(p);
+    else out[p.key] = p.kind.type === 'check' ? input.checked : input.value.trim();
   }
   return out;
 }

@@ -97,7 +97,7 @@ export const Lines = {
     // A preview ended (or replaced) while the server answered is not shown.
     if (my !== previewGen || !a.fens.length) return;
     const fen = a.fens[a.fens.length - 1];
-    S.preview = { pos: board().parse(fen, S.params), fen, last: line[a.fens.length - 1] };
+    S.preview = { pos: board().parse(fen), fen, last: line[a.fens.length - 1] };
     UI.board();
   },
 

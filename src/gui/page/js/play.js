@@ -14,7 +14,7 @@ export async function snapshot(ply) {
 function shaped(d, ply) {
   d.ply = ply;
   d.legalMap = new Map(d.legal.map((l) => [l.mv, l]));
-  d.pos = board().parse(d.fen, S.params);
+  d.pos = board().parse(d.fen);
   return d;
 }
 

@@ -1,7 +1,7 @@
 // Games in and out: the referee's JSON Lines record (written, and read back), PGN (written
 // and read by the server's rules: src/gui/ask/pgn.rs), downloads and the clipboard.
 import { ask } from './net.js';
-import { S, at, playerName } from './state.js';
+import { S, at, playerName, specs, defaultText } from './state.js';
 import { BOARDS } from './boards/registry.js';
 import { UI } from './ui.js';
 import { newGame } from './newgame.js';
@@ -63,16 +63,14 @@ export function copyText(text, what) {
   }
 }
 
-// Reads `key=value ...` into the form values of a game's parameters (keys the form does
-// not have, such as Nim's `length`, are read as the field they belong to).
+// Reads `key=value ...` into the form values of a game's parameters.
 function paramsFrom(game, line) {
   const out = {};
-  for (const p of BOARDS[game].params) out[p.key] = p.def;
+  for (const p of specs(game)) out[p.key] = p.kind.type === 'check' ? p.kind.default : defaultText(p);
   for (const w of (line || '').split(/\s+/).filter(Boolean)) {
     const [k, v] = w.split('=');
-    const key = k in out ? k : (k === 'length' && 'heaps' in out ? 'heaps' : null);
-    if (key === null) throw new Error(`unknown parameter '${k}' for ${game}`);
-    out[key] = typeof out[key] === 'boolean' ? v === 'true' : v;
+    if (!(k in out)) throw new Error(`unknown parameter '${k}' for ${game}`);
+    out[k] = typeof out[k] === 'boolean' ? v === 'true' : v;
   }
   return out;
 }

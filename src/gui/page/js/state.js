@@ -1,7 +1,7 @@
 // The page's one game: what is played, by whom, and what is shown. Everything else reads
 // it; the flow (play.js) and the forms change it.
 import { BOARDS } from './boards/registry.js';
-import { Engine } from './net.js';
+import { Engine, conn } from './net.js';
 
 export const S = {
   game: 'connect4',
@@ -40,13 +40,23 @@ export const sideIndex = (snap) => (snap && snap.side === 'p2' ? 1 : 0);
 export const sideName = (i) => board().sides[i];
 export const gameLine = () => `newgame ${S.game} ${S.paramLine}`.trim();
 
+// A game's parameters as the server declares them (src/game.rs, ParamSpec): key, kind
+// ({type: check | spin | combo | list, default, min, max, vars}), label, help.
+export const specs = (game) => (conn.hello && conn.hello.params[game]) || [];
+
+// A parameter's default as the form writes it.
+export function defaultText(spec) {
+  const k = spec.kind;
+  return k.type === 'list' ? k.default.join(',') : String(k.default);
+}
+
 // The parameters as newgame's words: each value that is not the default.
 export function paramLine(game, params) {
   const out = [];
-  for (const p of BOARDS[game].params) {
+  for (const p of specs(game)) {
     const v = params[p.key];
     const text = String(v === undefined ? '' : v).trim().replace(/\s+/g, '');
-    if (text === '' || text === String(p.def)) continue;
+    if (text === '' || text === defaultText(p)) continue;
     out.push(`${p.key}=${text}`);
   }
   return out.join(' ');

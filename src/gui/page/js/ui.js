@@ -65,6 +65,7 @@ export const UI = Object.assign({
     return {
       pos: pre ? pre.pos : snap.pos,
       fen: pre ? pre.fen : snap.fen,
+      start: board().parse(snap.start_fen),
       params: S.params,
       legal: pre ? new Map() : snap.legalMap,
       values: pre || !S.showValues ? new Map() : S.values,

@@ -204,12 +204,9 @@ function square(g, host, v, name, sel, targets) {
 export default {
   title: 'Chess',
   sides: ['White', 'Black'],
-  params: [
-    { key: 'chess960', label: 'Chess960', type: 'bool', def: false },
-    { key: 'start', label: 'Start no. (Chess960: 0–959, blank for a random one)', type: 'text', def: '' },
-  ],
   solved: false,
   pgn: true,
+  paramHints: { start: 'blank: a random one' },
   // A random Chess960 start is drawn once, when the game begins.
   prepare(p) {
     if ((p.chess960 === true || p.chess960 === 'true') && String(p.start).trim() === '') {

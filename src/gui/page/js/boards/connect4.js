@@ -10,18 +10,16 @@ function landing(pos, f) {
 export default {
   title: 'Connect Four',
   sides: ['Red', 'Yellow'],
-  params: [
-    { key: 'width', label: 'Columns', type: 'int', def: 7, min: 1, max: 63 },
-    { key: 'height', label: 'Rows', type: 'int', def: 6, min: 1, max: 63 },
-  ],
   solved: true,
   // Node budgets of the move values' passes: the solver proves most positions in the first.
   valueBudgets: [2e6, 2e7, 2e8],
-  parse(fen, params) {
-    const w = Number(params.width || 7), h = Number(params.height || 6);
-    const p = parseGrid(fen, w, h);
-    p.w = w;
-    p.h = h;
+  // The board's size is the notation's: as many rows as it has, as wide as the first.
+  parse(fen) {
+    const rows = fen.trim().split(/\s+/)[0].split('/');
+    const width = [...rows[0]].reduce((n, ch) => n + (/[0-9]/.test(ch) ? Number(ch) : 1), 0);
+    const p = parseGrid(fen, width, rows.length);
+    p.w = width;
+    p.h = rows.length;
     return p;
   },
   draw(host, v) {

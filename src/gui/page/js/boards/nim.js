@@ -15,11 +15,6 @@ function showTaking(svg, h, take) {
 export default {
   title: 'Nim',
   sides: ['Player 1', 'Player 2'],
-  params: [
-    { key: 'heaps', label: 'Heaps (sizes, comma-separated)', type: 'text', def: '10' },
-    { key: 'max', label: 'Largest take', type: 'int', def: 3, min: 1, max: 4294967295 },
-    { key: 'misere', label: 'Misère (taking the last object loses)', type: 'bool', def: false },
-  ],
   solved: true,
   parse(fen) {
     const [heaps, side] = fen.trim().split(/\s+/);
@@ -28,7 +23,7 @@ export default {
   draw(host, v) {
     // Sticks are drawn up to 30 a heap, for the largest heap the game started with, each
     // in a slot as wide as the board allows (a finger's width on a phone).
-    const start = String(v.params.heaps || '10').split(',').map(Number);
+    const start = v.start.heaps;
     const pos = v.pos, several = pos.heaps.length > 1;
     const SHOWN = Math.max(3, Math.min(30, Math.max(...start, ...pos.heaps)));
     const W = 640, base = 80, countW = 150, rowH = 64;

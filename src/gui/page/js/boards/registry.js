@@ -4,17 +4,18 @@
 //
 // A board module's default export:
 //   title, sides: [p1's name, p2's name] (the players as the game calls them),
-//   params: [{key, label, type: 'int' | 'bool' | 'text', def, min, max}] (the new-game
-//     form's fields; each non-default value is sent as key=value),
 //   solved: whether ply has an exact solver for it (the page shows every move's value),
-//   parse(fen, params) -> the position, as draw() reads it,
+//   parse(fen) -> the position, as draw() reads it,
 //   draw(host, view) -> draws view.pos into host; calls view.play(move) for a move,
 //   moveWord(move) -> how a move reads in lists ('column 4', 'take 2 from heap 1').
 // Optional: valueBudgets: the node budgets of the move values' passes ([1e6, 1e6]),
 //   valueWait: milliseconds between passes, maxPlies: the default draw after so many plies,
 //   pgn: the game reads and writes PGN, prepare(params) -> params (fills in a random start),
-//   mateWords(side, n) -> a mate score in words.
-// view = {pos, fen, params, legal: Map(move -> {name, also}), values: Map(move -> {label,
+//   paramHints: {key: words} added to a parameter's label, mateWords(side, n) -> a mate
+//   score in words.
+// The game's parameters are not here: the server declares them (hello.params, from each
+// game's ParamSpecs) and the new-game form is built from them.
+// view = {pos, fen, start (the game's start position, parsed), params, legal: Map(move -> {name, also}), values: Map(move -> {label,
 //   cls, title}), flipped, last, hint (a move shown while hovering it), pv (the engine's
 //   line from this position, for arrows or a mark on its first move), win: [[file, rank]]
 //   (the winning line, from the bottom left), check (a square), preview (a line's position

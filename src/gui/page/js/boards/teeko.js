@@ -34,10 +34,6 @@ function cellAction(v, name, c) {
 export default {
   title: 'Teeko',
   sides: ['Black', 'Red'],
-  params: [
-    { key: 'advanced', label: 'Advanced (square corners win too)', type: 'bool', def: false },
-    { key: 'centre', label: 'First drop may be the centre', type: 'bool', def: true },
-  ],
   solved: true,
   // The table is built in the background at first use: passes wait a moment between them.
   valueWait: 1500,

@@ -6,7 +6,6 @@ const cellName = (r, f) => FILES[f] + (3 - r);
 export default {
   title: 'Tic-tac-toe',
   sides: ['X', 'O'],
-  params: [],
   solved: true,
   parse: (fen) => parseGrid(fen, 3, 3),
   draw(host, v) {
