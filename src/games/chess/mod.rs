@@ -24,6 +24,7 @@
 pub mod eval;
 pub mod fen;
 pub mod notation;
+pub mod pgn;
 pub mod san;
 pub mod wdl;
 pub mod weights;

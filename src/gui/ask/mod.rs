@@ -15,7 +15,7 @@
 //!   variation) and the position after each, for the page to show;
 //! - `value`: a move's value from an engine's score of the position it leads to: won or lost
 //!   in so many moves, drawn, or unknown, and Pons' score in Connect Four ([`value`]);
-//! - `pgn`: a game, given as a referee record, as PGN;
+//! - `pgn`: a game the page played, as PGN;
 //! - `pgn_part` then `pgn_game`: a PGN file sent in parts (a message is at most 64 KiB), the
 //!   list of its games, then the moves of the one chosen ([`pgn`]).
 
@@ -80,7 +80,7 @@ pub enum Ask {
         won: bool,
     },
     Pgn {
-        record: Box<crate::referee::records::GameRecord>,
+        game: Box<pgn::PageGame>,
     },
     PgnPart {
         text: String,
@@ -112,7 +112,7 @@ pub fn answer(ask: Ask, pgn: &mut pgn::Upload) -> Result<Value, String> {
             let seen = value::Seen { proven, won };
             for_game!(at.game, value::of_move(&at, &mv, &score, seen))
         }
-        Ask::Pgn { record } => pgn::write(&record),
+        Ask::Pgn { game } => pgn::write(&game),
         Ask::PgnPart { text, first, last } => pgn.part(&text, first, last),
         Ask::PgnGame { n } => pgn.game(n),
     }

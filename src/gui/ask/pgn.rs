@@ -1,39 +1,99 @@
-//! PGN for the page, written and read by the referee's PGN module (`src/referee/pgn.rs`):
-//! a game the page played, given as a referee record, becomes PGN; a PGN file the person
-//! opens (one game or many) is sent in parts, its games are listed by their tags, and the
-//! one chosen is read (its `FEN`, `Variant` and main line in SAN; comments, variations and
-//! NAGs skipped) into ply's notation.
+//! PGN for the page, in chess's PGN module (`src/games/chess/pgn.rs`): a game the page
+//! played becomes PGN; a PGN file the person opens (one game or many) is sent in parts, its
+//! games are listed by their tags, and the one chosen is read (its `FEN`, `Variant` and main
+//! line in SAN; comments, variations and NAGs skipped) into ply's notation.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::sentence;
+use crate::game::{Game, Params};
 use crate::games::Chess;
-use crate::referee::pgn::{self as referee_pgn, PgnGame};
-use crate::referee::records::GameRecord;
+use crate::games::chess::pgn::{self, Heading, Note, PgnGame, Played};
 
 /// The largest PGN file a page may send (in parts).
 pub const MAX_FILE: usize = 8 << 20;
 /// The most games listed (a larger file still loads any game by its number).
 pub const MAX_LISTED: usize = 2000;
 
-/// `pgn`: a record as PGN, under the `Event` "ply gui" (a game still going on, result `*`,
-/// without a `Termination`).
-pub fn write(rec: &GameRecord) -> Result<Value, String> {
-    if rec.game != "chess" {
-        return Err(format!("PGN is for chess games, not {}.", rec.game));
-    }
-    referee_pgn::game_text_for(rec, None, "ply gui")
-        // A game still going on has no termination yet.
-        .map(|pgn| match rec.result.as_str() {
-            "*" => pgn
-                .lines()
-                .filter(|l| !l.starts_with("[Termination "))
-                .map(|l| format!("{l}\n"))
-                .collect(),
-            _ => pgn,
+/// A game as the page describes it for PGN.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PageGame {
+    #[serde(default)]
+    pub params: String,
+    #[serde(default)]
+    pub fen: Option<String>,
+    pub moves: Vec<PageMove>,
+    pub white: String,
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    pub result: String,
+    /// How it ended, by the referee's names (`rules`, `time`, `adjudication`, ...).
+    #[serde(default)]
+    pub termination: Option<String>,
+    #[serde(default)]
+    pub reason: String,
+    /// The clock both players had, as PGN writes it (`300+3`), when they had the same one.
+    #[serde(default)]
+    pub time_control: Option<String>,
+    pub started_ms: u64,
+}
+
+/// A move of the page's game and what is known of it.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PageMove {
+    pub mv: String,
+    #[serde(default)]
+    pub ms: f64,
+    #[serde(default)]
+    pub depth: Option<u32>,
+    #[serde(default)]
+    pub score: Option<String>,
+    #[serde(default)]
+    pub clock_ms: Option<i64>,
+}
+
+/// `pgn`: the page's game as PGN, under the `Event` "ply gui" (a game still going on,
+/// result `*`, without a `Termination`).
+pub fn write(g: &PageGame) -> Result<Value, String> {
+    let params = Params::parse(g.params.split_whitespace()).map_err(|e| sentence(&e.0))?;
+    let rules = Chess::new(&params).map_err(|e| sentence(&e.0))?;
+    let base = match g.fen.as_deref().map(str::trim) {
+        Some(f) if !f.is_empty() => rules.from_fen(f).map_err(|e| sentence(&e.0))?,
+        _ => rules,
+    };
+    let heading = Heading {
+        event: "ply gui",
+        site: "ply gui",
+        started_ms: g.started_ms,
+        round: "-",
+        white: &g.white,
+        black: &g.black,
+        result: &g.result,
+        time_control: g.time_control.as_deref(),
+        termination: g
+            .termination
+            .as_deref()
+            .filter(|_| g.result != "*")
+            .map(pgn::termination_word),
+    };
+    let played: Vec<Played> = g
+        .moves
+        .iter()
+        .map(|m| Played {
+            text: &m.mv,
+            comment: pgn::note(&Note {
+                ms: m.ms,
+                depth: m.depth,
+                score: m.score.as_deref(),
+                clock_ms: m.clock_ms,
+            }),
         })
-        .map(|pgn: String| json!({ "pgn": pgn }))
+        .collect();
+    pgn::write(&heading, &base, &played, &g.reason)
+        .map(|text| json!({ "pgn": text }))
         .map_err(|e| sentence(&format!("cannot write this game as PGN: {e}")))
 }
 
@@ -73,7 +133,7 @@ impl Upload {
         if !last {
             return Ok(json!({ "received": self.text.len() }));
         }
-        self.games = referee_pgn::split_games(&std::mem::take(&mut self.text));
+        self.games = pgn::split_games(&std::mem::take(&mut self.text));
         if self.games.is_empty() {
             return Err("No game found: PGN has [Tag \"value\"] lines, then the moves.".into());
         }
@@ -114,17 +174,14 @@ impl Upload {
                 self.games.len()
             ));
         };
-        let chess960 = g
-            .tag("Variant")
-            .is_some_and(|v| v.eq_ignore_ascii_case("chess960"));
-        let opening = referee_pgn::game_opening(&Chess::default(), g, None)
+        let line = pgn::main_line(g, None)
             .map_err(|e| format!("Game {n} (line {}): {}", g.first_line, sentence(&e)))?;
         let tag = |t| g.tag(t).unwrap_or("?");
         Ok(json!({
             "game": "chess",
-            "params": if chess960 { "chess960=true" } else { "" },
-            "fen": opening.fen,
-            "moves": opening.moves,
+            "params": if line.chess960 { "chess960=true" } else { "" },
+            "fen": line.fen,
+            "moves": line.moves,
             "white": tag("White"),
             "black": tag("Black"),
             "result": tag("Result"),

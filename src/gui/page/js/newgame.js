@@ -57,7 +57,7 @@ export async function newGame(o = {}) {
     game, params, paramLine: trial.params, base: start.base, moves, labels: end.labels,
     view: o.view !== undefined ? o.view : moves.length, over: o.over || null,
     players, clocks, maxPlies: Number($('#maxplies').value) || 0, started: Date.now(),
-    pv: null, snap: null, hint: null,
+    pv: null, snap: null, hint: null, names: o.names || null,
   });
   await startEngines();
   document.body.dataset.game = S.game;

@@ -38,9 +38,28 @@ export async function record() {
   return rec;
 }
 
-// The game as PGN, written by the server from the record.
+// The game as PGN, written by the server (src/gui/ask/pgn.rs) from the moves and what is
+// known of each: time, depth, score, and the mover's clock after it.
 export async function pgn() {
-  return (await ask({ q: 'pgn', record: await record() })).pgn;
+  const over = S.over;
+  const tc = S.clocks.map((c) => (c ? `${Math.round(c.base / 1000)}+${c.inc / 1000}` : null));
+  const game = {
+    params: S.paramLine,
+    fen: S.base,
+    moves: S.moves.map((m) => {
+      const r = { mv: m.mv, ms: m.ms || 0 };
+      for (const k of ['depth', 'score', 'clock_ms']) if (m[k] !== undefined) r[k] = m[k];
+      return r;
+    }),
+    white: S.names ? S.names[0] : playerName(0),
+    black: S.names ? S.names[1] : playerName(1),
+    result: over ? over.result : '*',
+    termination: over ? over.termination : null,
+    reason: over ? over.reason : '',
+    time_control: tc[0] && tc[0] === tc[1] ? tc[0] : null,
+    started_ms: S.started,
+  };
+  return (await ask({ q: 'pgn', game })).pgn;
 }
 
 export function download(text, name, type) {
