@@ -200,6 +200,7 @@ async fn websocket(
                     format!(
                         "this ply gui serves at most {max} pages at once, and as many are open"
                     ),
+                    server.config.send_timeout,
                 )
                 .await;
                 return;

@@ -73,6 +73,9 @@ pub struct Config {
     pub engines_per_page: usize,
     pub max_engines: usize,
     pub max_message: usize,
+    /// How long a message to a page may wait to be sent before the page is taken to have
+    /// stopped reading and is closed.
+    pub send_timeout: std::time::Duration,
     pub messages_per_second: u32,
     pub bounds: OptionBounds,
 }
@@ -89,6 +92,7 @@ impl Default for Config {
             engines_per_page: 5,
             max_engines: 16,
             max_message: 64 * 1024,
+            send_timeout: std::time::Duration::from_secs(10),
             messages_per_second: 200,
             bounds: OptionBounds {
                 max_hash_mb: 256,

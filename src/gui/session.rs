@@ -163,8 +163,8 @@ struct Session {
 }
 
 /// Refuses the page politely when the server already serves as many pages as it may.
-pub async fn refuse(mut socket: WebSocket, msg: String) {
-    let _ = send(&mut socket, &ToPage::Refused { msg: msg.clone() }).await;
+pub async fn refuse(mut socket: WebSocket, msg: String, limit: Duration) {
+    let _ = send(&mut socket, &ToPage::Refused { msg: msg.clone() }, limit).await;
     let _ = socket
         .send(Message::Close(Some(CloseFrame {
             code: 1013,
@@ -185,7 +185,8 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
         serial: 0,
         pgn: ask::pgn::Upload::default(),
     };
-    if send(&mut socket, &s.hello()).await.is_err() {
+    let limit = s.server.config.send_timeout;
+    if send(&mut socket, &s.hello(), limit).await.is_err() {
         return;
     }
     let mut ping = tokio::time::interval(PING_EVERY);
@@ -210,7 +211,7 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
                     Message::Ping(_) | Message::Pong(_) => None,
                 };
                 if let Some(r) = reply
-                    && send(&mut socket, &r).await.is_err()
+                    && send(&mut socket, &r, limit).await.is_err()
                 {
                     break None;
                 }
@@ -221,7 +222,7 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
             ev = incoming.recv() => {
                 let Some(ev) = ev else { break None };
                 if let Some(msg) = s.event(ev)
-                    && send(&mut socket, &msg).await.is_err()
+                    && send(&mut socket, &msg, limit).await.is_err()
                 {
                     break None;
                 }
@@ -230,27 +231,36 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
                 if last_heard.elapsed() > SILENCE {
                     break Some((1001, "no answer to pings".to_string()));
                 }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                let ping = socket.send(Message::Ping(Default::default()));
+                if !matches!(tokio::time::timeout(limit, ping).await, Ok(Ok(()))) {
                     break None;
                 }
             }
         }
     };
     if let Some((code, reason)) = close_code {
-        let _ = socket
-            .send(Message::Close(Some(CloseFrame {
-                code,
-                reason: reason.into(),
-            })))
-            .await;
+        let close = socket.send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })));
+        let _ = tokio::time::timeout(limit, close).await;
     }
     // Dropping the handles ends the engines (quit, then kill).
     s.engines.clear();
 }
 
-async fn send(socket: &mut WebSocket, msg: &ToPage<'_>) -> Result<(), axum::Error> {
+/// Sends one message within `limit`: a page that stops reading its messages fills the
+/// connection's buffers, and its session (with its engines) ends rather than wait forever.
+async fn send(socket: &mut WebSocket, msg: &ToPage<'_>, limit: Duration) -> Result<(), ()> {
     let text = serde_json::to_string(msg).expect("messages serialise");
-    socket.send(Message::Text(text.into())).await
+    match tokio::time::timeout(limit, socket.send(Message::Text(text.into()))).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(()),
+        Err(_) => {
+            log::info!("a page read nothing for {limit:?}; closing it");
+            Err(())
+        }
+    }
 }
 
 fn valid_slot(id: &str) -> bool {

@@ -116,10 +116,10 @@ impl<G: Solvable> Replayed<G> {
     pub fn describe(&self) -> Described {
         let pos = self.line.pos();
         let outcome = self.line.outcome();
-        let named = if outcome.is_some() {
-            Vec::new()
+        let (named, count) = if outcome.is_some() {
+            (Vec::new(), 0)
         } else {
-            legal_moves_by_name(pos)
+            listed_moves(pos)
         };
         let legal = named
             .iter()
@@ -137,11 +137,31 @@ impl<G: Solvable> Replayed<G> {
             win: outcome.map_or_else(Vec::new, |o| extras::win_cells(pos, o)),
             check: extras::check(pos),
             legal,
-            legal_count: named.len(),
+            legal_count: count,
             names: self.names.clone(),
             labels: self.labels.clone(),
         }
     }
+}
+
+/// The legal moves the page lists, in `query legalmoves`' order (shorter first, then
+/// alphabetical). A position with very many (Nim's heaps allow 800,000) lists the first
+/// [`MAX_LEGAL`] its rules generate, in that order, rather than name and sort them all. Also
+/// how many there are.
+fn listed_moves<G: Game>(pos: &G) -> (Vec<(String, G::Move)>, usize) {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let count = moves.len();
+    if count <= 8 * MAX_LEGAL {
+        return (legal_moves_by_name(pos), count);
+    }
+    let mut named: Vec<(String, G::Move)> = moves
+        .into_iter()
+        .take(MAX_LEGAL)
+        .map(|m| (pos.format_move(m), m))
+        .collect();
+    named.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+    (named, count)
 }
 
 fn to_value(d: &impl Serialize) -> Value {

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use super::position::Replayed;
 use super::{At, player_words, sentence};
 use crate::solve::Solvable;
-use crate::value::{BoundedScore, MATE, Score, ScoreBound};
+use crate::value::{BoundedScore, MATE, MAX_PLY, Score, ScoreBound};
 
 /// What the page saw besides the score.
 #[derive(Clone, Copy, Debug)]
@@ -35,12 +35,15 @@ pub enum Verdict {
 }
 
 /// The mover's verdict from the child's score.
+/// A page's score may name any distance: no game here ends further away than the
+/// searcher's deepest ply ([`MAX_PLY`]), so a larger one is taken as that.
 pub fn verdict(score: Score, seen: Seen, last_mover_loses: bool) -> Verdict {
     let ml = u32::from(last_mover_loses);
+    let moves = |s: i32| s.unsigned_abs().min(MAX_PLY as u32);
     match score {
         Score::Mate(0) if seen.won => Verdict::Loss(1),
-        Score::Mate(s) if s <= 0 => Verdict::Win(s.unsigned_abs() + 1 - ml),
-        Score::Mate(s) => Verdict::Loss(s.unsigned_abs() + ml),
+        Score::Mate(s) if s <= 0 => Verdict::Win(moves(s) + 1 - ml),
+        Score::Mate(s) => Verdict::Loss(moves(s) + ml),
         Score::Cp(0) if seen.proven => Verdict::Draw,
         Score::Cp(cp) => Verdict::Unknown(-cp),
     }
