@@ -5,7 +5,7 @@
 //! the server stays up, the canary is answered correctly and within its bound throughout, and
 //! once the hostile pages are gone none of their engine processes is left.
 //!
-//! `cargo test` runs a short fixed-seed sample; `scripts/gui_fuzz.sh [messages] [seed]` runs
+//! `cargo test` runs a short fixed-seed sample; `scripts/checks/gui_fuzz.sh [messages] [seed]` runs
 //! a long one (the ignored test, with `PLY_GUI_FUZZ_MESSAGES` and `PLY_GUI_FUZZ_SEED`).
 
 mod gui_common;
@@ -515,7 +515,7 @@ fn hostile_pages_do_not_crash_the_server_disturb_others_or_leak_engines() {
     println!("{}", fuzz(24, 3000));
 }
 
-/// The long run: `scripts/gui_fuzz.sh [messages] [seed]`.
+/// The long run: `scripts/checks/gui_fuzz.sh [messages] [seed]`.
 #[test]
 #[ignore]
 fn hostile_pages_long_run() {

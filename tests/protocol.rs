@@ -159,10 +159,10 @@ fn scripted_conversation_over_every_command() {
     e.send("setoption name Threads value 0");
     let errs = e.sync();
     assert_eq!(errs.len(), 4, "{errs:?}");
-    assert!(errs[0].contains("Hash needs a value from 1 to 65536, got '0'"));
+    assert!(errs[0].contains("Hash needs an integer from 1 to 65536, got '0'"));
     assert!(errs[1].contains("unknown option 'Colour'"));
     assert!(errs[2].contains("UseSolver needs true or false"));
-    assert!(errs[3].contains("Threads needs a value from 1 to 256, got '0'"));
+    assert!(errs[3].contains("Threads needs an integer from 1 to 256, got '0'"));
     // Two solver threads (the solver splits work only with 20 or more empty cells): exact
     // results of positions ten discs down that take it some 500,000 nodes, checked with
     // connect-four-ai (Pons' scores 4 and 0: a win with the 18th disc, 13 moves away, and

@@ -531,13 +531,15 @@ fn setoption(line: &str, mut words: Words) -> Result<Command, Failure> {
         Some((o, w)) => return Err((Some(o), format!("expected 'name', got '{}'", quote(w)))),
         None => return Err((Some(end), "expected 'name <option> [value <value>]'".into())),
     }
-    let after_name = words.offset();
     let mut name = String::new();
     let mut name_offset = None;
     let mut value = None;
     let mut value_offset = end;
+    // Where the name should have been: the word `value`, or the end of the line.
+    let mut no_name_at = None;
     while let Some((o, w)) = words.next() {
         if w == "value" {
+            no_name_at = Some(o);
             let v = words.rest.trim_matches(is_space);
             if !v.is_empty() {
                 value_offset = v.as_ptr() as usize - line.as_ptr() as usize;
@@ -552,10 +554,7 @@ fn setoption(line: &str, mut words: Words) -> Result<Command, Failure> {
         name.push_str(w);
     }
     let Some(name_offset) = name_offset else {
-        return Err((
-            Some(after_name),
-            "expected an option name after 'name'".into(),
-        ));
+        return Err((no_name_at, "expected an option name after 'name'".into()));
     };
     Ok(Command::SetOption {
         name,
@@ -701,11 +700,20 @@ mod tests {
         assert_eq!((e.command, e.column), ("setoption", 11));
         let e = parse("setoption").unwrap_err();
         assert_eq!(e.column, 10);
-        let e = parse("setoption name value 3").unwrap_err();
-        assert_eq!(
-            (e.message.as_str(), e.column),
-            ("expected an option name after 'name'", 15)
-        );
+        // The column of the word standing where the name should (`value`), or of the end.
+        for (line, column) in [
+            ("setoption name value 3", 16),
+            ("setoption name   value 3", 18),
+            ("setoption name", 15),
+            ("setoption name  ", 17),
+        ] {
+            let e = parse(line).unwrap_err();
+            assert_eq!(
+                (e.message.as_str(), e.column),
+                ("expected an option name after 'name'", column),
+                "{line:?}"
+            );
+        }
     }
 
     fn moves(c: &Command) -> Vec<(String, usize)> {
