@@ -61,6 +61,10 @@ export async function newGame(o = {}) {
   });
   await startEngines();
   document.body.dataset.game = S.game;
+  // The players' colours: the board module's, else the page's red and yellow.
+  const colours = BOARDS[S.game].colours || [];
+  ['--p1', '--p2'].forEach((k, i) => colours[i]
+    ? document.body.style.setProperty(k, colours[i]) : document.body.style.removeProperty(k));
   // The last game's engine lines, a preview of one, its status and its legal moves do not
   // belong to this game: they are cleared until the rules describe the new start.
   $('#think0').hidden = $('#think1').hidden = true;

@@ -204,6 +204,7 @@ function square(g, host, v, name, sel, targets) {
 export default {
   title: 'Chess',
   sides: ['White', 'Black'],
+  colours: ['#fafafa', '#222'],
   solved: false,
   pgn: true,
   paramHints: { start: 'blank: a random one' },

@@ -15,6 +15,7 @@ function showTaking(svg, h, take) {
 export default {
   title: 'Nim',
   sides: ['Player 1', 'Player 2'],
+  colours: ['#2a8c82', '#7b4bb3'],
   solved: true,
   parse(fen) {
     const [heaps, side] = fen.trim().split(/\s+/);

@@ -1,6 +1,6 @@
 // The page's game registry: one board module per game ply plays (the server's games list,
-// `ply::games::NAMES`, must each have one here: tests/gui.rs checks). Adding a board is one
-// line here and its module (docs/gui.md, "Adding a board").
+// `ply::games::NAMES`, must each have one here: a unit test of src/gui/http.rs checks).
+// Adding a board is one line here and its module (docs/gui.md, "Adding a board").
 //
 // A board module's default export:
 //   title, sides: [p1's name, p2's name] (the players as the game calls them),
@@ -10,6 +10,7 @@
 //   moveWord(move) -> how a move reads in lists ('column 4', 'take 2 from heap 1').
 // Optional: valueBudgets: the node budgets of the move values' passes ([1e6, 1e6]),
 //   valueWait: milliseconds between passes, maxPlies: the default draw after so many plies,
+//   colours: [p1's, p2's] (CSS colours; the page's red and yellow otherwise),
 //   pgn: the game reads and writes PGN, prepare(params) -> params (fills in a random start),
 //   paramHints: {key: words} added to a parameter's label, mateWords(side, n) -> a mate
 //   score in words.

@@ -34,6 +34,7 @@ function cellAction(v, name, c) {
 export default {
   title: 'Teeko',
   sides: ['Black', 'Red'],
+  colours: ['#222', '#c62828'],
   solved: true,
   // The table is built in the background at first use: passes wait a moment between them.
   valueWait: 1500,

@@ -6,6 +6,7 @@ const cellName = (r, f) => FILES[f] + (3 - r);
 export default {
   title: 'Tic-tac-toe',
   sides: ['X', 'O'],
+  colours: ['#d33', '#1f4e8c'],
   solved: true,
   parse: (fen) => parseGrid(fen, 3, 3),
   draw(host, v) {
