@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use gui_common::{Gui, Page, children};
+use gui_common::{Gui, Page, alive, children};
 use serde_json::{Value, json};
 use tungstenite::Message;
 use tungstenite::protocol::frame::Frame;
@@ -236,6 +236,8 @@ struct Tally {
     closed: u64,
     /// Messages the pages read back.
     replies: u64,
+    /// Pages that never read, closed by the server (their engines ended) before the end.
+    never_read_closed: u64,
 }
 
 impl Tally {
@@ -354,8 +356,8 @@ fn drain(page: &mut Page, tally: &mut Tally) -> bool {
 }
 
 /// One hostile page: most send random things and read now and then; some vanish mid-frame;
-/// some never read at all (kept open in `lazy` until the end, for the server to drop).
-fn hostile_page(gui: &Gui, rng: &mut Rng, tally: &mut Tally, lazy: &mut Vec<Page>) {
+/// some never read at all (kept open in `lazy`, for the server to drop).
+fn hostile_page(gui: &Gui, rng: &mut Rng, tally: &mut Tally, lazy: &mut Vec<Lazy>) {
     let Ok(mut page) = gui.connect(Some(&format!("http://{}", gui.host()))) else {
         tally.refused += 1;
         thread::sleep(Duration::from_millis(20));
@@ -370,7 +372,7 @@ fn hostile_page(gui: &Gui, rng: &mut Rng, tally: &mut Tally, lazy: &mut Vec<Page
             // moves listed) until the connection is full.
             let params = format!("{} max=50000", PARAMS[3]);
             let heavy = json!({ "game": "nim", "params": params, "moves": [] });
-            page.send(json!({ "op": "start", "id": "p1", "engine": "ply" }));
+            let engine = page.start("p1", "ply");
             for rid in 0..400 {
                 let ask =
                     json!({ "op": "rules", "rid": rid, "ask": { "q": "position", "at": heavy } });
@@ -379,7 +381,11 @@ fn hostile_page(gui: &Gui, rng: &mut Rng, tally: &mut Tally, lazy: &mut Vec<Page
                 }
                 tally.sent("never reads", 1, 0);
             }
-            lazy.push(page);
+            lazy.push(Lazy {
+                _page: page,
+                engine,
+                since: Instant::now(),
+            });
         }
         1 => {
             for _ in 0..rng.below(5) {
@@ -404,6 +410,35 @@ fn hostile_page(gui: &Gui, rng: &mut Rng, tally: &mut Tally, lazy: &mut Vec<Page
             }
         }
     }
+}
+
+/// A page that never reads, its engine's process id, and since when it has not read.
+struct Lazy {
+    _page: Page,
+    engine: u32,
+    since: Instant,
+}
+
+/// How long a page that never reads is kept open: the server must have closed it (and ended
+/// its engine) by then. Its answers take seconds to fill the connection on a loaded machine,
+/// then the server waits its `--send-timeout`.
+const LAZY_KEPT: Duration = Duration::from_secs(30);
+
+/// Lets go of the pages that never read once they are [`LAZY_KEPT`] old, each after checking
+/// that the server has ended its engine while the page was still open.
+fn retire(lazy: &mut Vec<Lazy>, tally: &mut Tally) {
+    lazy.retain(|l| {
+        if l.since.elapsed() < LAZY_KEPT {
+            return true;
+        }
+        assert!(
+            !alive(l.engine),
+            "a page has not read for {LAZY_KEPT:?} and its engine {} still runs",
+            l.engine
+        );
+        tally.never_read_closed += 1;
+        false
+    });
 }
 
 /// What the canary saw.
@@ -461,6 +496,7 @@ fn fuzz(seed: u64, messages: u64) -> String {
     let started = Instant::now();
     while tally.messages + tally.frames < messages {
         hostile_page(&gui, &mut rng, &mut tally, &mut lazy);
+        retire(&mut lazy, &mut tally);
         assert!(
             gui.child.try_wait().unwrap().is_none(),
             "the server exited: {tally:?}"
@@ -494,7 +530,7 @@ fn fuzz(seed: u64, messages: u64) -> String {
     );
     format!(
         "gui fuzz, seed {seed}: {} pages ({} refused, {} closed by the server), {} messages and {} raw frames in {:.1} s {:?}, {} replies read; \
-         canary: {} round trips, median {:.1} ms, max {:.1} ms; engine processes left: {}",
+         {} pages that never read closed by the server during the run; canary: {} round trips, median {:.1} ms, max {:.1} ms; engine processes left: {}",
         tally.pages,
         tally.refused,
         tally.closed,
@@ -503,6 +539,7 @@ fn fuzz(seed: u64, messages: u64) -> String {
         fuzzing.as_secs_f64(),
         tally.kinds,
         tally.replies,
+        tally.never_read_closed,
         c.round_trips,
         l.get(l.len() / 2).copied().unwrap_or(0.0),
         max,
