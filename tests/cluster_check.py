@@ -32,12 +32,14 @@ except ImportError as e:  # pragma: no cover - depends on the machine
     print(f"dask.distributed is not installed ({e}); pip install dask distributed")
     sys.exit(77)
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
+# python/ply/cluster is imported as the package `cluster`: `import ply.cluster` would run
+# ply's __init__, which needs the native module built (tests/python_package.rs builds it);
+# the runner is plain Python and imports nothing of ply's (its imports are relative).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python" / "ply"))
 
+from cluster import run_analyse, run_match  # noqa: E402
+from cluster.__main__ import check_workers  # noqa: E402
 from distributed import Client, LocalCluster  # noqa: E402
-
-from ply.cluster import run_analyse, run_match  # noqa: E402
-from ply.cluster.__main__ import check_workers  # noqa: E402
 
 
 def check(cond, what):
