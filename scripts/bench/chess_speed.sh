@@ -5,9 +5,8 @@
 # pair. CPU time rather than wall time, so other jobs on the machine matter less (they
 # still cost cache; alternating keeps the comparison fair).
 #
-#   scripts/chess_speed.sh NEW_PLY OLD_PLY [RUNS=5]      # NODES=1000000 a position
-set -euo pipefail
-cd "$(dirname "$0")/.."
+#   scripts/bench/chess_speed.sh NEW_PLY OLD_PLY [RUNS=5]      # NODES=1000000 a position
+. "$(dirname "$0")/../lib/preamble.sh"
 A=$(realpath "$1")
 B=$(realpath "$2")
 RUNS=${3:-5}

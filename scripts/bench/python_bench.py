@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Random play, steps per second, for ply's Python package beside its peers, in one run.
 
-    python3 scripts/python_bench.py --install      # peers into target/bench-venv, then run
-    python3 scripts/python_bench.py --seconds 3    # with what is installed
+    python3 scripts/bench/python_bench.py --install      # peers into target/bench-venv, then run
+    python3 scripts/bench/python_bench.py --seconds 3    # with what is installed
 
 Three comparisons (docs/python.md has the figures):
   aec    PettingZoo's AEC envs (tictactoe_v3, connect_four_v3, chess_v6) and ply's, the same
@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VENV = os.path.join(ROOT, "target", "bench-venv")
 PEERS = ["pettingzoo", "pygame", "open_spiel", "pgx", "jax"]
 
