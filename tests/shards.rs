@@ -279,6 +279,20 @@ fn merge_refuses_what_does_not_belong_and_drops_a_torn_line() {
         stderr(&out)
     );
 
+    // Bytes that are not text after a whole record: refused with the file and the line.
+    let garbled = dir.join("garbled.jsonl");
+    let mut bytes = std::fs::read_to_string(&a0).unwrap().into_bytes();
+    bytes.truncate(bytes.iter().position(|&b| b == b'\n').unwrap() + 1);
+    bytes.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    std::fs::write(&garbled, bytes).unwrap();
+    let out = merge(&[&garbled]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("cannot read ") && stderr(&out).contains("garbled.jsonl at line 2"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "", "nothing is reported from refused records");
     // Resuming a shard from a file holding other shards' games counts only its own.
     let mixed = dir.join("mixed.jsonl");
     let text = std::fs::read_to_string(&a0).unwrap() + &std::fs::read_to_string(&a1).unwrap();

@@ -234,7 +234,7 @@ fn read(
         line.clear();
         let read = input
             .read_line(&mut line)
-            .map_err(|e| format!("cannot read {name}: {e}"))?;
+            .map_err(|e| format!("cannot read {name} at line {n}: {e}"))?;
         if read == 0 {
             break;
         }
