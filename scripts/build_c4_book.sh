@@ -16,7 +16,7 @@
 #   -l LIMIT     stop after LIMIT newly solved positions (to build in pieces)
 #
 # The per-depth table printed at the end (positions, solve seconds, mean and max per position,
-# nodes) is what the README's book section reports.
+# nodes) is what docs/connect4.md's book section reports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 depth=12 open=2 threads=2 table_mb=1024 progress=target/c4-book/progress.txt limit=""

@@ -6,7 +6,7 @@
 #      rewrites that file (its header records the data size, the labels and the errors).
 # Both steps run under `nice -n 10`; the data stays under target/ (out of git).
 #
-# The defaults are the recipe of the committed table (see README, "Chess"): 10,000 games
+# The defaults are the recipe of the committed table (see docs/chess.md, "Tuning"): 10,000 games
 # with seed 2 (about 940,000 positions, 1.5 h on one core), labels from Stockfish's scores
 # (LAMBDA=0; LAMBDA=1 fits the game results alone), 1500 epochs, started from the hand-set
 # table (FROM; default: the table in the source tree).

@@ -7,7 +7,7 @@ ply's own options, the anchor's budget then). Per UCI_Elo, a line of Elo against
 weighted by games, and the budget where it crosses zero.
 
     python3 scripts/strength_fit.py 1600:30:-96.2:100 1600:1000:288.1:100 ...
-With no arguments, the matches in the README's Chess section.
+With no arguments, the matches in docs/chess.md.
 """
 import math
 import sys

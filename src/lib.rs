@@ -6,10 +6,12 @@
 //! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko, chess;
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
 //! - [`protocol`]: the UCI-style line protocol and the engine session;
+//! - [`client`]: engine processes from the outside (the referee's and the gui's);
 //! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes.
 
 pub mod analyse;
 pub mod bench;
+pub mod client;
 pub mod game;
 pub mod games;
 pub mod gui;

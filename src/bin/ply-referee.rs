@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use ply::client::Launch;
 use ply::game::Params;
 use ply::referee::check::{self, CheckConfig};
-use ply::referee::engine::Launch;
 use ply::referee::player::Timeouts;
 use ply::referee::runner::{self, EXIT_USAGE, MatchConfig};
 use ply::referee::spec;

@@ -85,7 +85,7 @@ fn shr(x: u64, n: u32) -> u64 {
 }
 
 /// Weights of the threat term of the evaluation ([`Connect4::threat_score`]), chosen by
-/// matches at depth 8 against the segment-only evaluation (README, Connect Four heuristic).
+/// matches at depth 8 against the segment-only evaluation (docs/connect4.md, the evaluation).
 const STRONG_THREAT: i32 = 30;
 const WEAK_THREAT: i32 = 10;
 const STACKED_THREATS: i32 = 100;

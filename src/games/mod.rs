@@ -3,7 +3,7 @@
 //!
 //! The registry below is the one list of games: a game's name becomes its type through
 //! [`with_game!`](crate::with_game), and [`NAMES`] lists them for the protocol, the referee
-//! and the page (README, "Adding a game", lists everything else a new game touches).
+//! and the page (docs/layout.md, "Adding a game", lists everything else a new game touches).
 
 pub mod chess;
 pub mod connect4;

@@ -12,6 +12,9 @@ use nom::{IResult, Parser};
 
 use crate::search::MAX_DEPTH;
 
+/// The other way: commands printed as lines (`Display`) and built by clients.
+mod display;
+
 /// A word of a `position` command's move list, with the column (1-based, in characters)
 /// where it starts, so errors can say where a bad move stood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

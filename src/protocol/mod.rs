@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::Params;
 use crate::games::NAMES;
+use crate::search::TechniquesOff;
 use crate::setting::Value;
 use crate::util::Rng;
 use crate::with_game;
@@ -187,6 +188,8 @@ pub struct EngineLoop {
     game: Box<dyn GameSession>,
     /// The options' values ([`options::OPTIONS`]).
     options: Options,
+    /// Search techniques turned off (`PLY_SEARCH_OFF`, read by the binary).
+    search_off: TechniquesOff,
     /// Draws each strength-limited search's budget around the calibrated one ([`strength`]).
     rng: Rng,
     running: Option<Running>,
@@ -219,8 +222,14 @@ fn unknown_game(name: &str) -> String {
 
 impl EngineLoop {
     pub fn new(out: Output, events: Sender<Event>) -> EngineLoop {
-        EngineLoop::with_game(out, events, DEFAULT_GAME, &Params::new())
-            .expect("the default game starts with default parameters")
+        EngineLoop::with_game(
+            out,
+            events,
+            DEFAULT_GAME,
+            &Params::new(),
+            TechniquesOff::NONE,
+        )
+        .expect("the default game starts with default parameters")
     }
 
     /// An engine that starts in game `name` with `params` (`ply --game`), so that a client
@@ -230,9 +239,10 @@ impl EngineLoop {
         events: Sender<Event>,
         name: &str,
         params: &Params,
+        search_off: TechniquesOff,
     ) -> Result<EngineLoop, String> {
         let mut options = Options::default();
-        let game = new_session(name, params, options.config())?;
+        let game = new_session(name, params, options.config(search_off))?;
         // The options that mirror the game: `ply --game chess chess960=true` plays Chess960.
         let chess960 = name == "chess" && params.get_bool("chess960", false).unwrap_or(false);
         options.keep("UCI_Chess960", Value::Check(chess960));
@@ -242,6 +252,7 @@ impl EngineLoop {
             events,
             game,
             options,
+            search_off,
             rng: Rng::new(time_seed()),
             running: None,
             jobs: 0,
@@ -250,6 +261,11 @@ impl EngineLoop {
             eof: false,
             quitting: false,
         })
+    }
+
+    /// What the session is configured with: the options' share and the techniques off.
+    fn config(&self) -> Config {
+        self.options.config(self.search_off)
     }
 
     /// Feeds one event; returns false once the engine should exit.
@@ -500,7 +516,7 @@ impl EngineLoop {
         }
         // Sessions allocate their tables at first use, so this one holds no memory yet, and
         // the old game's tables are freed as it replaces it.
-        self.game = new_session(name, params, self.options.config())?;
+        self.game = new_session(name, params, self.config())?;
         self.options
             .keep("UCI_Variant", Value::Combo(self.game.name()));
         Ok(())
@@ -627,20 +643,29 @@ fn skip_line(input: &mut impl BufRead) -> (usize, Option<bool>) {
 
 /// Runs the engine on `input` and `output` until `quit` or the end of input.
 pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
-    run_game(input, output, DEFAULT_GAME, &Params::new())
-        .expect("the default game starts with default parameters")
+    run_game(
+        input,
+        output,
+        DEFAULT_GAME,
+        &Params::new(),
+        TechniquesOff::NONE,
+    )
+    .expect("the default game starts with default parameters")
 }
 
-/// Runs the engine in game `name` with `params` (`ply --game`); fails before reading any
-/// input when the game or its parameters are unknown.
+/// Runs the engine in game `name` with `params` (`ply --game`), the search techniques
+/// `search_off` turned off; fails before reading any input when the game or its parameters
+/// are unknown.
 pub fn run_game(
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
     name: &str,
     params: &Params,
+    search_off: TechniquesOff,
 ) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
-    let mut engine = EngineLoop::with_game(Output::new(output), tx.clone(), name, params)?;
+    let mut engine =
+        EngineLoop::with_game(Output::new(output), tx.clone(), name, params, search_off)?;
     let reader_tx = tx.clone();
     std::thread::Builder::new()
         .name("ply-stdin".into())

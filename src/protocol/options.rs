@@ -12,6 +12,7 @@ use super::session::Config;
 use super::strength;
 use crate::game::Params;
 use crate::games::{DEFAULT_GAME, NAMES};
+use crate::search::TechniquesOff;
 use crate::setting::{Kind, Value};
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -183,7 +184,7 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// `Hash`: refused when the system will not provide that much memory at all (the tables
 /// are made at the next search; better to refuse now than fail then).
 fn set_hash(e: &mut EngineLoop) -> Result<(), String> {
-    let hash_mb = e.options.config().hash_mb;
+    let hash_mb = e.options.number("Hash") as usize;
     if !crate::util::can_allocate(hash_mb << 20) {
         return Err(format!(
             "Hash {hash_mb} MiB: the system refuses to provide that much memory"
@@ -194,7 +195,7 @@ fn set_hash(e: &mut EngineLoop) -> Result<(), String> {
 
 /// The options that size the tables or steer the solver went to the session.
 fn reconfigure(e: &mut EngineLoop) -> Result<(), String> {
-    let config = e.options.config();
+    let config = e.config();
     e.game.configure(config);
     Ok(())
 }
@@ -250,9 +251,11 @@ impl Options {
         self.0[Self::expect_row(name)] = value;
     }
 
-    /// What the session needs of the options: the tables' sizes and the solver's settings.
-    pub fn config(&self) -> Config {
+    /// What the session needs of the options: the tables' sizes and the solver's settings,
+    /// with the search techniques turned off (not an option: the environment's).
+    pub fn config(&self, search_off: TechniquesOff) -> Config {
         Config {
+            search_off,
             hash_mb: self.number("Hash") as usize,
             threads: self.number("Threads") as usize,
             use_solver: self.switch("UseSolver"),
@@ -355,7 +358,7 @@ mod tests {
             }
             option_kind(&o.kind, default);
         }
-        let config = Options::default().config();
+        let config = Options::default().config(TechniquesOff::NONE);
         assert_eq!(
             (config.hash_mb, config.threads, config.use_solver),
             (DEFAULT_HASH_MB, DEFAULT_THREADS, true)

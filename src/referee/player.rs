@@ -7,19 +7,17 @@
 //! the game runner (`play`) owns the typed position and checks every move the seats return.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::engine::{EngineProcess, Launch, WaitError};
-use super::fsf::{FsfGame, VARIANTS_INI};
 use super::records::Termination;
-use super::spec::{Dialect, PlayerKind, PlayerSpec};
+use super::spec::{PlayerKind, PlayerSpec};
 use super::tc::Clock;
+use crate::client::{Engine, EngineError, EngineSpec, Watch};
 use crate::game::{Game, MoveError, Params, Player};
-use crate::protocol::response::{BestMove, IdLine, InfoLine, OptionLine};
+use crate::protocol::command::GoParams;
 use crate::util::Rng;
 use crate::value::Score;
 
@@ -59,13 +57,7 @@ impl<G: Game> PositionView for G {
     }
 }
 
-/// A move already played, with the position it was played in (Fairy-Stockfish's notation
-/// of a Connect Four drop depends on it).
-#[derive(Clone, Debug)]
-pub struct Played {
-    pub mv: String,
-    pub fen_before: String,
-}
+pub use crate::client::Played;
 
 /// What a seat is asked to move in.
 pub struct MoveRequest<'a> {
@@ -125,96 +117,21 @@ fn forfeit(kind: Termination, detail: impl Into<String>) -> SeatError {
     })
 }
 
-/// The referee-wide waits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timeouts {
-    /// Longest wait for `uciok` and `readyok`.
-    pub stall: Duration,
-    /// Longest wait for `bestmove` when no clock or move time limits the search.
-    pub move_timeout: Duration,
-    /// How long after `stop` a late engine may still answer before it is killed.
-    pub stop_grace: Duration,
-}
+pub use crate::client::Timeouts;
 
-impl Default for Timeouts {
-    fn default() -> Timeouts {
-        Timeouts {
-            stall: Duration::from_secs(10),
-            move_timeout: Duration::from_secs(60),
-            stop_grace: Duration::from_secs(1),
-        }
-    }
-}
-
-/// What `info` lines said during one search.
-#[derive(Default)]
-struct InfoSummary {
-    depth: Option<u32>,
-    score: Option<Score>,
-    nodes: Option<u64>,
-}
-
-impl InfoSummary {
-    /// Takes `depth`, `score` and `nodes` from an `info` line where it gives them (read
-    /// leniently: a malformed value is ignored, the line stays informational).
-    fn update(&mut self, line: &str) {
-        let Ok(info) = line.parse::<InfoLine>() else {
-            return;
-        };
-        self.depth = info.depth.or(self.depth);
-        self.score = info.score.map(|s| s.score).or(self.score);
-        self.nodes = info.nodes.or(self.nodes);
-    }
-}
-
-/// The file `VariantPath` points at: the shipped variants file, written once per run.
-fn variants_file() -> Result<PathBuf, String> {
-    static PATH: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("ply-referee-{}", std::process::id()));
-        let path = dir.join("fsf_variants.ini");
-        std::fs::create_dir_all(&dir)
-            .and_then(|_| std::fs::write(&path, VARIANTS_INI))
-            .map(|_| path)
-            .map_err(|e| format!("cannot write the Fairy-Stockfish variants file: {e}"))
-    })
-    .clone()
-}
-
-/// Removes the variants file written by [`variants_file`], if any.
-pub fn remove_variants_file() {
-    let dir = std::env::temp_dir().join(format!("ply-referee-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(dir);
-}
-
-/// An engine process and what the referee knows about it.
+/// An engine process, through the client layer, and what the referee makes of its failures.
 pub struct EngineSeat {
-    name: String,
-    launch: Launch,
-    requested: Dialect,
-    options: Vec<(String, String)>,
+    spec: EngineSpec,
     pub restart_each_game: bool,
-    proc: Option<EngineProcess>,
-    dialect: Dialect,
-    /// Option names from the `uci` reply.
-    advertised: Vec<String>,
-    fsf: Option<FsfGame>,
+    engine: Option<Engine>,
     /// Set once a process of this seat has been started (so a missing process means it
     /// failed or was stopped, not that the seat is new).
     pub ever_started: bool,
     /// `info string error` lines since the game began (a few at most).
     pub errors: Vec<String>,
     timeouts: Timeouts,
-    verbose: bool,
-    abort: Arc<AtomicBool>,
+    watch: Watch,
 }
-
-const MAX_ERRORS: usize = 8;
-/// The most options of an engine's handshake that are remembered (to warn about options
-/// set that it does not list); longer names than [`MAX_NAME_CHARS`] are not.
-const MAX_OPTIONS: usize = 1024;
-/// Engine and option names are kept up to this length.
-const MAX_NAME_CHARS: usize = 256;
 
 impl EngineSeat {
     fn new(
@@ -223,287 +140,84 @@ impl EngineSeat {
         verbose: bool,
         abort: Arc<AtomicBool>,
     ) -> EngineSeat {
-        let PlayerKind::Engine {
-            launch,
-            dialect,
-            options,
-            restart,
-        } = &spec.kind
-        else {
+        let PlayerKind::Engine { engine, restart } = &spec.kind else {
             unreachable!("an engine seat is built from an engine spec");
         };
         EngineSeat {
-            name: spec.name.clone(),
-            launch: launch.clone(),
-            requested: *dialect,
-            options: options.clone(),
+            // The player's name, made distinct from its opponent's.
+            spec: EngineSpec {
+                name: spec.name.clone(),
+                ..engine.clone()
+            },
             restart_each_game: *restart,
-            proc: None,
-            dialect: *dialect,
-            advertised: Vec::new(),
-            fsf: None,
+            engine: None,
             ever_started: false,
             errors: Vec::new(),
             timeouts,
-            verbose,
-            abort,
+            watch: Watch { verbose, abort },
         }
     }
 
     pub fn is_running(&self) -> bool {
-        self.proc.is_some()
+        self.engine.is_some()
     }
 
     /// Ends the process politely (`quit`), if there is one.
     pub fn shutdown(&mut self) {
-        if let Some(p) = self.proc.take() {
-            p.shutdown(Duration::from_millis(500));
+        if let Some(e) = self.engine.take() {
+            e.quit();
         }
     }
 
-    fn note_error(&mut self, line: &str) {
-        if let Some(rest) = line.strip_prefix("info string error")
-            && self.errors.len() < MAX_ERRORS
-        {
-            self.errors.push(rest.trim().to_string());
-        }
-    }
-
-    /// A failure that leaves the process unusable: it is killed.
-    fn lost(&mut self, kind: Termination, detail: String) -> SeatError {
-        self.proc = None;
-        forfeit(kind, detail)
-    }
-
-    fn wait_error(&mut self, e: WaitError, waiting_for: &str, after: Duration) -> SeatError {
-        match e {
-            WaitError::Aborted => SeatError::Aborted,
-            WaitError::Disconnected(why) => self.lost(
-                Termination::Crash,
-                format!("{why}, waiting for {waiting_for}"),
-            ),
-            WaitError::Timeout => self.lost(
-                Termination::Stall,
-                format!("no {waiting_for} within {} ms", after.as_millis()),
-            ),
-        }
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), SeatError> {
-        let p = self.proc.as_mut().expect("send needs a running process");
-        match p.send(line) {
-            Ok(()) => Ok(()),
-            Err(WaitError::Disconnected(why)) => {
-                let status = p.exit_description();
-                Err(self.lost(Termination::Crash, format!("{why} ({status})")))
+    /// The seat's verdict on an engine failure: a forfeit with its reason (the process is
+    /// killed when it is of no further use), the end of the match, or the referee's abort.
+    fn failed(&mut self, e: EngineError) -> SeatError {
+        let kind = match e {
+            EngineError::Aborted => return SeatError::Aborted,
+            EngineError::Spawn(why) | EngineError::Setup(why) => return SeatError::Fatal(why),
+            EngineError::BadMove(MoveError::Illegal(why)) => {
+                return forfeit(Termination::Illegal, why);
             }
-            Err(e) => Err(self.wait_error(e, "input", Duration::ZERO)),
-        }
-    }
-
-    /// Sends `isready` and waits for `readyok`.
-    fn sync(&mut self) -> Result<(), SeatError> {
-        self.send("isready")?;
-        let stall = self.timeouts.stall;
-        let deadline = Instant::now() + stall;
-        let abort = self.abort.clone();
-        // Only the error lines are kept (a few): an engine may print anything before readyok.
-        let mut seen = Vec::new();
-        let p = self.proc.as_mut().expect("running");
-        let r = p.wait_for("readyok", deadline, &abort, |l| {
-            if l.starts_with("info string error") && seen.len() < MAX_ERRORS {
-                seen.push(l.to_string());
+            EngineError::BadMove(MoveError::Malformed(why)) => {
+                return forfeit(Termination::Malformed, why);
             }
-        });
-        for l in &seen {
-            self.note_error(l);
-        }
-        r.map(|_| ())
-            .map_err(|e| self.wait_error(e, "readyok", stall))
-    }
-
-    /// Starts the process and runs the handshake.
-    fn start(&mut self, game: &str, params: &Params) -> Result<(), SeatError> {
-        let proc = EngineProcess::spawn(&self.name, &self.launch, self.verbose).map_err(|e| {
-            SeatError::Fatal(format!(
-                "cannot start {} ({}): {e}",
-                self.name, self.launch.cmd
-            ))
-        })?;
-        self.proc = Some(proc);
-        self.ever_started = true;
-        self.send("uci")?;
-        let stall = self.timeouts.stall;
-        let deadline = Instant::now() + stall;
-        let abort = self.abort.clone();
-        // The handshake is read as it comes, keeping only what is used (and a bounded amount
-        // of it): an engine may print any number of lines before uciok.
-        let mut id_name = String::new();
-        let mut advertised = Vec::new();
-        let mut errors = Vec::new();
-        let p = self.proc.as_mut().expect("just started");
-        let r = p.wait_for("uciok", deadline, &abort, |l| {
-            if let Ok(IdLine::Name(n)) = l.parse() {
-                id_name = n.chars().take(MAX_NAME_CHARS).collect();
-            } else if let Some(name) = OptionLine::name_in(l) {
-                if advertised.len() < MAX_OPTIONS && name.len() <= MAX_NAME_CHARS {
-                    advertised.push(name);
-                }
-            } else if l.starts_with("info string error") && errors.len() < MAX_ERRORS {
-                errors.push(l.to_string());
-            }
-        });
-        if let Err(e) = r {
-            return Err(self.wait_error(e, "uciok", stall));
-        }
-        self.advertised = advertised;
-        for l in &errors {
-            self.note_error(l);
-        }
-        self.dialect = match self.requested {
-            Dialect::Auto if id_name.starts_with("Fairy-Stockfish") => Dialect::Fsf,
-            Dialect::Auto => Dialect::Ply,
-            d => d,
+            EngineError::Gone(_) => Termination::Crash,
+            EngineError::Stall(_) => Termination::Stall,
+            EngineError::NoBestmove(_) => Termination::NoBestmove,
         };
-        if self.dialect == Dialect::Fsf {
-            self.fsf = Some(FsfGame::for_game(game, params).map_err(|e| {
-                SeatError::Fatal(format!("{} is Fairy-Stockfish, but {e}", self.name))
-            })?);
-            if !self.options.iter().any(|(n, _)| n == "VariantPath") {
-                let path = variants_file().map_err(SeatError::Fatal)?;
-                self.send(&format!(
-                    "setoption name VariantPath value {}",
-                    path.display()
-                ))?;
-            }
-        }
-        for (name, value) in self.options.clone() {
-            if !self
-                .advertised
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case(&name))
-            {
-                log::warn!(
-                    "{} does not list an option '{name}'; setting it anyway",
-                    self.name
-                );
-            }
-            if value.is_empty() {
-                self.send(&format!("setoption name {name}"))?;
-            } else {
-                self.send(&format!("setoption name {name} value {value}"))?;
-            }
-        }
-        if let Some(g) = self.fsf {
-            self.select_fsf_variant(g)?;
-        }
-        self.sync()
+        self.engine = None;
+        forfeit(kind, e.to_string())
     }
 
-    /// Selects the variant (after `VariantPath`, which it needs) and waits for FSF's
-    /// `info string variant <name> ...`, its only sign that the variants file loaded: FSF
-    /// ignores an unknown variant, or a file it cannot read, without a word on stdout.
-    fn select_fsf_variant(&mut self, g: FsfGame) -> Result<(), SeatError> {
-        let variant = g.variant();
-        self.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        self.send("isready")?;
-        let stall = self.timeouts.stall;
-        let deadline = Instant::now() + stall;
-        let abort = self.abort.clone();
-        let want = format!("info string variant {variant} ");
-        let mut confirmed = false;
-        let p = self.proc.as_mut().expect("running");
-        let r = p.wait_for("readyok", deadline, &abort, |l| {
-            confirmed |= l.starts_with(&want);
-        });
-        if let Err(e) = r {
-            return Err(self.wait_error(e, "readyok", stall));
+    /// The running engine (a new one after a failure, or for a new seat), ready for a game.
+    fn engine(&mut self) -> Result<&mut Engine, SeatError> {
+        if let Some(e) = self.engine.as_mut()
+            && e.is_gone()
+        {
+            let why = e.exit_description();
+            self.engine = None;
+            return Err(forfeit(
+                Termination::Crash,
+                format!("{why}, before the game"),
+            ));
         }
-        if confirmed {
-            Ok(())
-        } else {
-            Err(SeatError::Fatal(format!(
-                "{} did not load the variant {variant} (no '{}' line); check its VariantPath",
-                self.name,
-                want.trim_end()
-            )))
+        if self.engine.is_none() {
+            self.ever_started = true;
+            let started = Engine::start(&self.spec, self.timeouts, self.watch.clone());
+            let mut e = started.map_err(|e| self.failed(e))?;
+            self.errors.extend(e.take_errors());
+            self.engine = Some(e);
         }
+        Ok(self.engine.as_mut().expect("started above"))
     }
 
     fn prepare(&mut self, game: &str, params: &Params) -> Result<(), SeatError> {
         self.errors.clear();
-        if let Some(p) = self.proc.as_mut()
-            && p.is_gone()
-        {
-            let why = p.exit_description();
-            return Err(self.lost(Termination::Crash, format!("{why}, before the game")));
-        }
-        if self.proc.is_none() {
-            self.start(game, params)?;
-        }
-        match self.dialect {
-            Dialect::Ply | Dialect::Auto => {
-                let mut line = format!("newgame {game}");
-                if !params.0.is_empty() {
-                    line.push(' ');
-                    line.push_str(&params.to_string());
-                }
-                self.send(&line)?;
-            }
-            Dialect::Uci => {
-                if self.advertised.iter().any(|a| a == "UCI_Variant") {
-                    self.send(&format!("setoption name UCI_Variant value {game}"))?;
-                }
-                self.send("ucinewgame")?;
-            }
-            // The variant was chosen and confirmed at the handshake.
-            Dialect::Fsf => self.send("ucinewgame")?,
-        }
-        self.sync()
-    }
-
-    fn position_command(&self, req: &MoveRequest) -> Result<String, SeatError> {
-        let mut line = String::from("position ");
-        match self.fsf {
-            None => {
-                match req.base_fen {
-                    None => line.push_str("startpos"),
-                    Some(f) => {
-                        line.push_str("fen ");
-                        line.push_str(f);
-                    }
-                }
-                if !req.history.is_empty() {
-                    line.push_str(" moves");
-                    for p in req.history {
-                        line.push(' ');
-                        line.push_str(&p.mv);
-                    }
-                }
-            }
-            Some(g) => {
-                let fatal = |e: String| SeatError::Fatal(format!("Fairy-Stockfish notation: {e}"));
-                match req.base_fen {
-                    None => line.push_str("startpos"),
-                    Some(f) => {
-                        line.push_str("fen ");
-                        line.push_str(&g.fen_to_fsf(f).map_err(fatal)?);
-                    }
-                }
-                if !req.history.is_empty() {
-                    line.push_str(" moves");
-                    for p in req.history {
-                        line.push(' ');
-                        line.push_str(&g.move_to_fsf(&p.fen_before, &p.mv).map_err(fatal)?);
-                    }
-                }
-            }
-        }
-        Ok(line)
-    }
-
-    fn go_command(&self, req: &MoveRequest, limits: &super::tc::SearchLimits) -> String {
-        go_line(req.view.side(), req.clocks, limits)
+        let e = self.engine()?;
+        let r = e.new_game(game, params);
+        let errors = e.take_errors();
+        self.errors.extend(errors);
+        r.map_err(|e| self.failed(e))
     }
 
     fn think(
@@ -511,109 +225,42 @@ impl EngineSeat {
         req: &MoveRequest,
         limits: &super::tc::SearchLimits,
     ) -> Result<Reply, SeatError> {
-        let position = self.position_command(req)?;
-        let go = self.go_command(req, limits);
-        if let Some(p) = self.proc.as_mut() {
-            p.discard_pending();
-        }
-        self.send(&position)?;
-        self.send(&go)?;
-        let sent = Instant::now();
+        let go = go_params(req.view.side(), req.clocks, limits);
         let (timed, wait) = match req.allowance {
             Some(a) => (true, a),
             None => (false, self.timeouts.move_timeout),
         };
-        let abort = self.abort.clone();
-        let mut info = InfoSummary::default();
-        let mut stop_sent: Option<Instant> = None;
-        let mut deadline = sent + wait;
-        loop {
-            let p = self.proc.as_mut().expect("running");
-            match p.recv(deadline, &abort) {
-                Ok((line, at)) => match line.split_whitespace().next() {
-                    Some("info") => {
-                        self.note_error(&line);
-                        info.update(&line);
-                    }
-                    Some("bestmove") => {
-                        let raw = line
-                            .parse::<BestMove>()
-                            .map_or_else(|_| BestMove::NONE.to_string(), |b| b.text().to_string());
-                        let elapsed = at.saturating_duration_since(sent);
-                        if stop_sent.is_some() && !timed {
-                            return Err(forfeit(
-                                Termination::NoBestmove,
-                                format!(
-                                    "no bestmove within the move timeout of {} ms (it answered stop)",
-                                    wait.as_millis()
-                                ),
-                            ));
-                        }
-                        let mut reply = self.reply(req, raw, elapsed, info)?;
-                        reply.sent = Some(sent);
-                        reply.received = Some(at);
-                        return Ok(reply);
-                    }
-                    _ => {}
-                },
-                Err(WaitError::Timeout) if stop_sent.is_none() => {
-                    let p = self.proc.as_mut().expect("running");
-                    if let Err(e) = p.send("stop") {
-                        return Err(self.wait_error(e, "bestmove", wait));
-                    }
-                    stop_sent = Some(Instant::now());
-                    deadline = Instant::now() + self.timeouts.stop_grace;
-                }
-                Err(WaitError::Timeout) => {
-                    let grace = self.timeouts.stop_grace.as_millis();
-                    let detail = if timed {
-                        format!(
-                            "no bestmove within its {} ms, nor {grace} ms after stop",
-                            wait.as_millis()
-                        )
-                    } else {
-                        format!(
-                            "no bestmove within the move timeout of {} ms, nor {grace} ms after stop",
-                            wait.as_millis()
-                        )
-                    };
-                    let kind = if timed {
-                        Termination::Time
-                    } else {
-                        Termination::NoBestmove
-                    };
-                    return Err(self.lost(kind, detail));
-                }
-                Err(e) => return Err(self.wait_error(e, "bestmove", wait)),
+        let e = self.engine.as_mut().expect("prepared before thinking");
+        let answer = e
+            .position_played(req.base_fen, req.history, &req.view.fen())
+            .and_then(|()| e.go(&go, wait));
+        self.errors.extend(e.take_errors());
+        let answer = match answer {
+            Ok(a) if a.stopped && !timed => {
+                return Err(forfeit(
+                    Termination::NoBestmove,
+                    format!(
+                        "no bestmove within the move timeout of {} ms (it answered stop)",
+                        wait.as_millis()
+                    ),
+                ));
             }
-        }
-    }
-
-    fn reply(
-        &mut self,
-        req: &MoveRequest,
-        raw: String,
-        elapsed: Duration,
-        info: InfoSummary,
-    ) -> Result<Reply, SeatError> {
-        let none = matches!(raw.as_str(), "(none)" | "0000" | "none" | "null");
-        let (mv, raw) = match self.fsf {
-            _ if none => ("(none)".to_string(), None),
-            None => (raw, None),
-            Some(g) => match g.move_from_fsf(&req.view.fen(), &raw) {
-                Ok(mv) => (mv, Some(raw)),
-                Err(MoveError::Illegal(e)) => return Err(forfeit(Termination::Illegal, e)),
-                Err(MoveError::Malformed(e)) => return Err(forfeit(Termination::Malformed, e)),
-            },
+            Ok(a) => a,
+            Err(EngineError::NoBestmove(why)) if timed => {
+                self.engine = None;
+                return Err(forfeit(Termination::Time, why));
+            }
+            Err(e) => return Err(self.failed(e)),
         };
         Ok(Reply {
-            mv,
-            raw,
-            elapsed,
-            depth: info.depth,
-            score: info.score,
-            nodes: info.nodes,
-            ..Reply::default()
+            mv: answer.bestmove,
+            raw: answer.raw,
+            elapsed: answer.received.saturating_duration_since(answer.sent),
+            depth: answer.info.depth,
+            score: answer.info.score,
+            nodes: answer.info.nodes,
+            sent: Some(answer.sent),
+            received: Some(answer.received),
         })
     }
 }
@@ -832,44 +479,37 @@ impl Seat {
     }
 }
 
-/// The `go` line for `side` to move: both clocks when the mover has one (a clock of the
-/// mover's own only, when the other player has none), none when it has none (an engine
-/// takes a missing clock of its own for an empty one: given only the opponent's clock, a
-/// UCI engine plays at once), then `movestogo`, `movetime`, `depth` and `nodes`.
-fn go_line(side: Player, clocks: [Option<&Clock>; 2], limits: &super::tc::SearchLimits) -> String {
-    let mut go = String::from("go");
-    let clocked = clocks[side.index()].is_some();
-    for (p, key, inc_key) in [
-        (Player::First, "wtime", "winc"),
-        (Player::Second, "btime", "binc"),
-    ] {
-        if let Some(c) = clocks[p.index()].filter(|_| clocked) {
-            go.push_str(&format!(
-                " {key} {} {inc_key} {}",
-                c.left_ms(),
-                c.increment_ms()
-            ));
-        }
+/// The `go` parameters for `side` to move: both clocks when the mover has one (a clock of
+/// the mover's own only, when the other player has none), none when it has none (an engine
+/// takes a missing clock of its own for an empty one: given only the opponent's clock, a UCI
+/// engine plays at once), then `movestogo`, `movetime`, `depth` and `nodes`.
+fn go_params(
+    side: Player,
+    clocks: [Option<&Clock>; 2],
+    limits: &super::tc::SearchLimits,
+) -> GoParams {
+    let mover = clocks[side.index()];
+    let clock = |p: Player| clocks[p.index()].filter(|_| mover.is_some());
+    let ms = |c: &Clock| c.left_ms() as i64;
+    let inc = |c: &Clock| c.increment_ms() as i64;
+    GoParams {
+        wtime: clock(Player::First).map(ms),
+        winc: clock(Player::First).map(inc),
+        btime: clock(Player::Second).map(ms),
+        binc: clock(Player::Second).map(inc),
+        movestogo: mover.and_then(|c| c.moves_to_go()),
+        movetime: limits.movetime.map(|st| st.as_millis() as u64),
+        depth: limits.depth,
+        nodes: limits.nodes,
+        ..GoParams::default()
     }
-    if let Some(mtg) = clocks[side.index()].and_then(|c| c.moves_to_go()) {
-        go.push_str(&format!(" movestogo {mtg}"));
-    }
-    if let Some(st) = limits.movetime {
-        go.push_str(&format!(" movetime {}", st.as_millis()));
-    }
-    if let Some(d) = limits.depth {
-        go.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        go.push_str(&format!(" nodes {n}"));
-    }
-    go
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::tc::{SearchLimits, TimeControl};
     use super::*;
+    use crate::protocol::command::Command;
 
     /// A player without a clock is sent no clock, not the opponent's (Stockfish, given only
     /// `wtime` as Black, took its own clock for empty and moved at depth 1).
@@ -885,32 +525,16 @@ mod tests {
         let both = [Some(&white), Some(&black)];
         let only_white = [Some(&white), None];
         assert_eq!(
-            go_line(Player::Second, both, &none),
+            Command::Go(go_params(Player::Second, both, &none)).to_string(),
             "go wtime 60000 winc 1000 btime 60000 binc 1000"
         );
         assert_eq!(
-            go_line(Player::First, only_white, &depth),
+            Command::Go(go_params(Player::First, only_white, &depth)).to_string(),
             "go wtime 60000 winc 1000 depth 6"
         );
-        assert_eq!(go_line(Player::Second, only_white, &depth), "go depth 6");
-    }
-
-    #[test]
-    fn info_lines() {
-        let mut s = InfoSummary::default();
-        s.update("info depth 6 seldepth 6 score cp -4 nodes 2627 nps 1 time 0 hashfull 0 pv 4 4");
         assert_eq!(
-            (s.depth, s.score, s.nodes),
-            (Some(6), Some(Score::Cp(-4)), Some(2627))
+            Command::Go(go_params(Player::Second, only_white, &depth)).to_string(),
+            "go depth 6"
         );
-        s.update("info depth 7 multipv 1 score mate -3 nodes x pv depth 99");
-        assert_eq!(
-            (s.depth, s.score, s.nodes),
-            (Some(7), Some(Score::Mate(-3)), Some(2627))
-        );
-        s.update("info string depth 50");
-        s.update("info depth");
-        s.update("info score cp");
-        assert_eq!(s.depth, Some(7));
     }
 }

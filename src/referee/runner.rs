@@ -20,18 +20,20 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::openings::{self, Book, Opening, OpeningsFormat};
 use super::pgn::{self, PgnWriter};
 use super::play::{GameSetup, Unfinished, play_game, verify_record};
-use super::player::{HumanInput, Seat, Timeouts, remove_variants_file};
+use super::player::{HumanInput, Seat, Timeouts};
 use super::records::{self, GameRecord, RecordWriter};
 use super::report::{self, Tally};
 use super::signal;
 use super::spec::{DrawRule, PlayerKind, PlayerSpec, ResignRule};
 use super::stats::SprtParams;
+use crate::client::Dialect;
+use crate::client::fsf::{FsfGame, remove_variants_file};
 use crate::game::{Game, Params};
 use crate::games::NAMES;
 use crate::util::Rng;
 use crate::with_game;
 
-/// Exit codes (documented in `--help` and the README).
+/// Exit codes (documented in `--help` and docs/referee.md).
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_USAGE: i32 = 1;
 pub const EXIT_ENGINE: i32 = 2;
@@ -125,8 +127,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 fn describe_player(p: &PlayerSpec) -> String {
     let kind = match &p.kind {
-        PlayerKind::Engine { options, .. } => {
-            let opts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        PlayerKind::Engine { engine, .. } => {
+            let opts: Vec<String> = engine
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             if opts.is_empty() {
                 "engine".to_string()
             } else {
@@ -336,11 +342,9 @@ fn start_position<G: Game>(cfg: &MatchConfig) -> Result<G, ExitCode> {
         }
     };
     for p in &cfg.players {
-        if let PlayerKind::Engine {
-            dialect: super::spec::Dialect::Fsf,
-            ..
-        } = p.kind
-            && let Err(e) = super::fsf::FsfGame::for_game(&cfg.game, &cfg.params)
+        if let PlayerKind::Engine { engine, .. } = &p.kind
+            && engine.dialect == Dialect::Fsf
+            && let Err(e) = FsfGame::for_game(&cfg.game, &cfg.params)
         {
             eprintln!("ply-referee: {}: {e}", p.name);
             return Err(EXIT_USAGE);

@@ -497,7 +497,7 @@ impl Game for Chess {
     }
 
     /// The logistic model of `scripts/chess_wdl_fit.py`, fitted to ply's games against
-    /// Stockfish 15.1 at `UCI_Elo` 2000 (10+0.1; README, Chess): a win is as likely as not at
+    /// Stockfish 15.1 at `UCI_Elo` 2000 (10+0.1; docs/chess.md): a win is as likely as not at
     /// [`wdl::A`] centipawns, and the chances turn over [`wdl::B`].
     fn wdl_of_cp(cp: i32) -> Option<[u32; 3]> {
         Some(wdl::of_cp(cp))

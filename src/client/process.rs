@@ -1,26 +1,28 @@
-//! One engine process: spawned with piped stdin/stdout/stderr, a reader thread per output
-//! stream, and waits with deadlines.
+//! One engine process, synchronously: spawned with piped stdin/stdout/stderr, a reader
+//! thread per output stream, commands written as lines, and waits with deadlines.
 //!
 //! The stdout thread stamps each line with the [`Instant`] it was read, so the time an
-//! engine is charged ends when its `bestmove` reached the referee, not when a busy referee
-//! got round to looking (this keeps time losses honest at high concurrency). What it holds is
-//! bounded whatever the engine prints: a line is cut at [`MAX_LINE_BYTES`] (with a warning),
-//! and at most [`QUEUED_LINES`] lines wait to be looked at; beyond that the thread stops
-//! reading until the referee catches up, so an engine that floods stdout while its opponent
-//! thinks waits on its own full pipe instead of filling the referee's memory. The stderr
-//! thread drains the stream whatever it holds, so an engine that floods stderr never blocks
-//! on a full pipe; with `verbose` it logs each line. Engines run in their own process group,
-//! so a Ctrl-C at the terminal reaches the referee alone and it can stop them in order.
+//! engine is charged ends when its `bestmove` reached the client, not when a busy client
+//! got round to looking (this keeps the referee's time losses honest at high concurrency).
+//! What it holds is bounded whatever the engine prints: a line is cut at [`MAX_LINE_BYTES`]
+//! (with a warning), and at most [`QUEUED_LINES`] lines wait to be looked at; beyond that the
+//! thread stops reading until the client catches up, so an engine that floods stdout while
+//! its opponent thinks waits on its own full pipe instead of filling the client's memory.
+//! The stderr thread drains the stream whatever it holds, so an engine that floods stderr
+//! never blocks on a full pipe; with `verbose` it logs each line. Engines run in their own
+//! process group (see [`Launch::command`]).
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ExitStatus};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
+use super::spec::Launch;
+use crate::protocol::command::Command;
+
 /// Longer stdout lines are cut to this many bytes (the rest of the line is skipped, and a
-/// warning logged), so an engine printing without newlines cannot exhaust the referee's
+/// warning logged), so an engine printing without newlines cannot exhaust the client's
 /// memory. No protocol line comes near it.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The most stdout lines of one engine read but not yet looked at (at most 16 MiB with
@@ -45,36 +47,8 @@ pub enum WaitError {
     Timeout,
     /// Stdout closed (or stdin could not be written): the engine is gone.
     Disconnected(String),
-    /// The referee is shutting down.
+    /// The client is shutting down (its abort flag is set).
     Aborted,
-}
-
-/// How to start an engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Launch {
-    pub cmd: String,
-    pub args: Vec<String>,
-    pub dir: Option<PathBuf>,
-}
-
-/// The program to run for `cmd=`: a bare name not found on the PATH is looked for next to
-/// the referee's own executable, so `cmd=ply` finds the engine built beside it
-/// (`target/release/ply`) without installing anything.
-pub fn resolve(cmd: &str) -> PathBuf {
-    let plain = PathBuf::from(cmd);
-    if cmd.contains(std::path::MAIN_SEPARATOR) || cmd.is_empty() {
-        return plain;
-    }
-    let on_path = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(cmd).is_file()));
-    if on_path {
-        return plain;
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|d| d.join(cmd)))
-        .filter(|p| p.is_file())
-        .unwrap_or(plain)
 }
 
 pub struct EngineProcess {
@@ -91,20 +65,7 @@ impl EngineProcess {
     /// Starts the process. Fails only when it cannot be started at all (no such file, no
     /// permission): a usage problem, not an engine fault.
     pub fn spawn(name: &str, launch: &Launch, verbose: bool) -> std::io::Result<EngineProcess> {
-        let mut cmd = Command::new(resolve(&launch.cmd));
-        cmd.args(&launch.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        if let Some(dir) = &launch.dir {
-            cmd.current_dir(dir);
-        }
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
-        }
-        let mut child = cmd.spawn()?;
+        let mut child = launch.command().spawn()?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let stdin = child.stdin.take();
@@ -131,8 +92,15 @@ impl EngineProcess {
         self.child.id()
     }
 
-    /// Writes one line (a newline is added) and flushes it.
-    pub fn send(&mut self, line: &str) -> Result<(), WaitError> {
+    /// Writes one command as its line (see [`Command`]'s `Display`) and flushes it.
+    pub fn send(&mut self, command: &Command) -> Result<(), WaitError> {
+        self.send_text(&command.to_string())
+    }
+
+    /// Writes `line` as it is (a newline is added) and flushes it: for what is deliberately
+    /// not a command, such as the compliance check's hostile input. Everything else goes
+    /// through [`EngineProcess::send`].
+    pub fn send_text(&mut self, line: &str) -> Result<(), WaitError> {
         if self.verbose {
             eprintln!("> {}: {line}", self.name);
         }
@@ -257,7 +225,7 @@ impl EngineProcess {
     /// Ends the process: `quit`, up to `grace` for it to exit, then a kill.
     pub fn shutdown(mut self, grace: Duration) {
         if !self.closed && self.stdin.is_some() {
-            let _ = self.send("quit");
+            let _ = self.send(&Command::Quit);
             self.stdin = None;
             let until = Instant::now() + grace;
             while Instant::now() < until {
@@ -281,7 +249,8 @@ impl Drop for EngineProcess {
     }
 }
 
-fn describe_status(status: ExitStatus) -> String {
+/// "exit status 3", "killed by signal 9", or "exited".
+pub fn describe_status(status: ExitStatus) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;

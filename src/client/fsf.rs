@@ -14,11 +14,43 @@
 //! between ranks, then the side to move `x`/`o` (the translation reads them itself, so it
 //! needs nothing but the text).
 
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
 use crate::game::{MoveError, Params};
 
 /// The variants file: `[tictactoe]` and `[connect4]` in FSF 11.1's configuration language.
-/// The referee writes it to a temporary file and points `VariantPath` at it.
-pub const VARIANTS_INI: &str = include_str!("../../scripts/fsf/variants.ini");
+/// [`variants_file`] writes it to a temporary file for `VariantPath`.
+pub const VARIANTS_INI: &str = include_str!("fsf_variants.ini");
+
+/// The games the variants file has, by ply's names.
+pub const GAMES: &[&str] = &["tictactoe", "connect4"];
+
+/// The directory of this process's temporary files.
+fn temp_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("ply-{}", std::process::id()))
+}
+
+/// The file `VariantPath` points at: [`VARIANTS_INI`], written once per process (every
+/// Fairy-Stockfish the process starts reads the same file). [`remove_variants_file`]
+/// removes it when the process is done with its engines.
+pub fn variants_file() -> Result<PathBuf, String> {
+    static PATH: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let dir = temp_dir();
+        let path = dir.join("fsf_variants.ini");
+        std::fs::create_dir_all(&dir)
+            .and_then(|_| std::fs::write(&path, VARIANTS_INI))
+            .map(|_| path)
+            .map_err(|e| format!("cannot write the Fairy-Stockfish variants file: {e}"))
+    })
+    .clone()
+}
+
+/// Removes the file written by [`variants_file`], if any.
+pub fn remove_variants_file() {
+    let _ = std::fs::remove_dir_all(temp_dir());
+}
 
 /// A game FSF can play, with the board size its variant uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
