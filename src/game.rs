@@ -565,7 +565,7 @@ impl<G: Game> Line<G> {
         let mut line = self.clone();
         for (i, text) in moves.into_iter().enumerate() {
             let text = text.as_ref();
-            let mv = line.pos.parse_move(text).map_err(|e| (i, e))?;
+            let mv = line.parse_move(text).map_err(|e| (i, e))?;
             seen(&line.pos, text);
             line.play(mv);
         }
@@ -591,13 +591,29 @@ impl<G: Game> Line<G> {
     }
 
     /// The position's outcome by the rules, or a draw once it has occurred as often as the
-    /// game's repetition rule says.
+    /// game's repetition rule says: the rule ends the game, as the other draw rules do
+    /// (protocol.md, chess, "Game end"), so the line then has no legal moves.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome().or_else(|| {
-            G::REPETITION_DRAW
-                .is_some_and(|n| self.occurrences() >= n)
-                .then_some(Outcome::Draw)
-        })
+        self.pos
+            .outcome()
+            .or_else(|| self.repeated().then_some(Outcome::Draw))
+    }
+
+    /// Whether the current position has occurred as often as the repetition rule allows.
+    fn repeated(&self) -> bool {
+        G::REPETITION_DRAW.is_some_and(|n| self.occurrences() >= n)
+    }
+
+    /// Reads a move as the position does ([`Game::parse_move`]), except that no move is legal
+    /// once the line is drawn by repetition.
+    pub fn parse_move(&self, text: &str) -> Result<G::Move, MoveError> {
+        if self.pos.outcome().is_none() && self.repeated() {
+            return Err(MoveError::Illegal(format!(
+                "{text}: the game is over (draw: the position occurred {} times)",
+                self.occurrences()
+            )));
+        }
+        self.pos.parse_move(text)
     }
 }
 

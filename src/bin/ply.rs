@@ -138,15 +138,28 @@ struct GuiArgs {
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
-    match cli.command {
-        None => run_engine(cli.game.as_deref(), &cli.params),
-        Some(Cmd::Bench { depth, hash }) => {
-            println!("{}", ply::bench::run(depth, hash.max(1), search_off()))
+    let status = match cli.command {
+        None => {
+            run_engine(cli.game.as_deref(), &cli.params);
+            0
         }
-        Some(Cmd::Analyse(args)) => std::process::exit(analyse(&args)),
-        Some(Cmd::Gui(args)) => run_gui(args),
-        Some(Cmd::Solve { game, args }) => run_solver(&game, &args),
-    }
+        Some(Cmd::Bench { depth, hash }) => {
+            println!("{}", ply::bench::run(depth, hash.max(1), search_off()));
+            0
+        }
+        Some(Cmd::Analyse(args)) => analyse(&args),
+        Some(Cmd::Gui(args)) => {
+            run_gui(args);
+            0
+        }
+        Some(Cmd::Solve { game, args }) => {
+            run_solver(&game, &args);
+            0
+        }
+    };
+    // A table build the engine started in the background ends with the process.
+    ply::solve::at_exit();
+    std::process::exit(status)
 }
 
 /// The search techniques `PLY_SEARCH_OFF` turns off (protocol.md, Environment); an unknown

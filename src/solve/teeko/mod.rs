@@ -378,7 +378,9 @@ enum Claim {
 /// The lock belongs to the open file, not to the file's existence: a lock file left behind
 /// by a process that was killed is not locked, and the next process takes it at once.
 /// Holding it, the process also removes temporary files an interrupted save left behind
-/// (only a lock holder writes them). The file is removed when the lock is released.
+/// (only a lock holder writes them). The file is removed when the lock is released, or,
+/// when the process ends with a build under way (the build is abandoned: its thread never
+/// returns to drop the lock), by [`release_held_locks`].
 pub struct BuildLock {
     path: PathBuf,
     _file: fs::File,
@@ -418,7 +420,25 @@ impl BuildLock {
         let _ =
             std::io::Write::write_all(&mut &file, format!("{}\n", std::process::id()).as_bytes());
         table::remove_stale_temporaries(table);
+        held().push(path.clone());
         Ok(Some(BuildLock { path, _file: file }))
+    }
+}
+
+/// The lock files this process holds.
+fn held() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static HELD: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    HELD.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// For a process about to exit: removes the lock files of the builds still under way (and
+/// their temporary files, if a save had begun). The builds are abandoned with the process,
+/// and nothing of them is left behind; the next process that needs a table builds it.
+pub fn release_held_locks() {
+    for lock in held().drain(..) {
+        let _ = fs::remove_file(&lock);
+        let table = lock.with_extension("");
+        table::remove_own_temporaries(&table);
     }
 }
 
@@ -444,6 +464,7 @@ impl Drop for BuildLock {
         // Removed while still locked (the lock goes with the file handle, just after), so a
         // process that opens the path later creates a fresh file and locks that.
         let _ = fs::remove_file(&self.path);
+        held().retain(|p| p != &self.path);
     }
 }
 
