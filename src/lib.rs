@@ -7,7 +7,8 @@
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
 //! - [`protocol`]: the UCI-style line protocol and the engine session;
 //! - [`client`]: engine processes from the outside (the referee's and the gui's);
-//! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes.
+//! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes;
+//! - [`shard`]: the `i/N` slices of a match or an input that many machines share.
 
 pub mod analyse;
 pub mod bench;
@@ -19,6 +20,7 @@ pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod setting;
+pub mod shard;
 pub mod solve;
 pub mod util;
 pub mod value;

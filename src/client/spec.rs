@@ -154,7 +154,9 @@ impl EngineSpec {
                 return Err(format!("unknown key '{key}' (keys: {})", Self::KEYS));
             }
         }
-        words_seen.into_spec()
+        words_seen
+            .into_spec()
+            .map_err(|e| format!("{e} (keys: {})", Self::KEYS))
     }
 }
 
@@ -196,13 +198,11 @@ impl EngineWords {
         self.name.as_deref()
     }
 
-    /// The engine the words describe; it needs a `cmd=`.
+    /// The engine the words describe; it needs a `cmd=` (the error does not list the keys:
+    /// the caller knows which it accepts).
     pub fn into_spec(self) -> Result<EngineSpec, String> {
         let Some(cmd) = self.cmd.filter(|c| !c.is_empty()) else {
-            return Err(format!(
-                "an engine needs cmd=PROGRAM (keys: {})",
-                EngineSpec::KEYS
-            ));
+            return Err("an engine needs cmd=PROGRAM".into());
         };
         Ok(EngineSpec {
             name: self.name.unwrap_or_else(|| default_name(&cmd)),

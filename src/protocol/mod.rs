@@ -188,7 +188,7 @@ pub struct EngineLoop {
     game: Box<dyn GameSession>,
     /// The options' values ([`options::OPTIONS`]).
     options: Options,
-    /// Search techniques turned off (`PLY_SEARCH_OFF`, read by the binary).
+    /// The search techniques the engine's caller turned off (`PLY_SEARCH_OFF`).
     search_off: TechniquesOff,
     /// Draws each strength-limited search's budget around the calibrated one ([`strength`]).
     rng: Rng,
@@ -263,7 +263,7 @@ impl EngineLoop {
         })
     }
 
-    /// What the session is configured with: the options' share and the techniques off.
+    /// What the session needs: the options' settings and the techniques turned off.
     fn config(&self) -> Config {
         self.options.config(self.search_off)
     }

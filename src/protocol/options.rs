@@ -23,7 +23,7 @@ pub const DEFAULT_THREADS: usize = 1;
 pub const MAX_THREADS: usize = 256;
 /// `Move Overhead`'s default. On a shared two-core machine (load 5) a search thread was
 /// seen answering up to 25 ms after its own deadline, descheduled; with 10 ms ply lost one
-/// move in 400 on time in self-play at 0.2 s per move (scripts/time_overshoot.py measures).
+/// move in 400 on time in self-play at 0.2 s per move (scripts/bench/time_overshoot.py measures).
 pub const DEFAULT_OVERHEAD_MS: u64 = 30;
 pub const MAX_OVERHEAD_MS: u64 = 5000;
 /// The most lines `MultiPV` may ask for.
@@ -184,7 +184,7 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// `Hash`: refused when the system will not provide that much memory at all (the tables
 /// are made at the next search; better to refuse now than fail then).
 fn set_hash(e: &mut EngineLoop) -> Result<(), String> {
-    let hash_mb = e.options.number("Hash") as usize;
+    let hash_mb = e.config().hash_mb;
     if !crate::util::can_allocate(hash_mb << 20) {
         return Err(format!(
             "Hash {hash_mb} MiB: the system refuses to provide that much memory"
@@ -252,7 +252,7 @@ impl Options {
     }
 
     /// What the session needs of the options: the tables' sizes and the solver's settings,
-    /// with the search techniques turned off (not an option: the environment's).
+    /// with the search techniques the engine's caller turned off (not an option).
     pub fn config(&self, search_off: TechniquesOff) -> Config {
         Config {
             search_off,

@@ -408,48 +408,32 @@ fn depth(d: u32) -> GoParams {
 /// Every `go` form, from `pos`, with the time it may take (`None`: not limited by time).
 fn go_forms() -> [(GoParams, Option<Duration>); 6] {
     let ms = Duration::from_millis;
-    let go = GoParams::default();
+    let go = |set: &dyn Fn(&mut GoParams)| {
+        let mut g = GoParams::default();
+        set(&mut g);
+        g
+    };
+    let clocks = |g: &mut GoParams, time: i64| (g.wtime, g.btime) = (Some(time), Some(time));
     [
         (depth(3), None),
+        (go(&|g| g.nodes = Some(2000)), None),
+        (go(&|g| g.movetime = Some(200)), Some(ms(200))),
         (
-            GoParams {
-                nodes: Some(2000),
-                ..go.clone()
-            },
-            None,
-        ),
-        (
-            GoParams {
-                movetime: Some(200),
-                ..go.clone()
-            },
-            Some(ms(200)),
-        ),
-        (
-            GoParams {
-                wtime: Some(2000),
-                btime: Some(2000),
-                winc: Some(20),
-                binc: Some(20),
-                ..go.clone()
-            },
+            go(&|g| {
+                clocks(g, 2000);
+                (g.winc, g.binc) = (Some(20), Some(20));
+            }),
             Some(ms(2000)),
         ),
         (
-            GoParams {
-                wtime: Some(1000),
-                btime: Some(1000),
-                movestogo: Some(5),
-                ..go.clone()
-            },
+            go(&|g| {
+                clocks(g, 1000);
+                g.movestogo = Some(5);
+            }),
             Some(ms(1000)),
         ),
         (
-            GoParams {
-                movetime: Some(5000),
-                nodes: Some(100_000),
-                ..depth(2)
-            },
+            go(&|g| (g.depth, g.movetime, g.nodes) = (Some(2), Some(5000), Some(100_000))),
             Some(ms(5000)),
         ),
     ]

@@ -14,6 +14,7 @@
 //! - [`tc`]: time controls and clocks; [`spec`]: the command line's player groups and rules;
 //! - [`openings`]: openings files and random opening plies;
 //! - [`records`]: the JSON Lines records and `--resume`;
+//! - [`merge`]: `ply-referee merge`, one report from the records of a match's shards;
 //! - [`stats`]: Elo, error margin, LOS, draw ratio, pentanomial counts, SPRT (pure);
 //! - [`report`]: the tally and the cutechess-style lines;
 //! - [`check`]: `ply-referee check`, a protocol compliance script for one engine;
@@ -25,6 +26,7 @@
 //! same games. Exit codes are the `EXIT_*` constants in [`runner`].
 
 pub mod check;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod play;

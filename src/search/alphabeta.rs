@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::ordering::ORDER_KILLER;
+use super::ordering::{ORDER_KILLER, pick};
 use super::tt::{Bound, from_tt, to_tt};
 use super::{INF, Worker};
 use crate::game::Game;
@@ -194,9 +194,12 @@ impl<G: Game> Worker<G> {
         self.order_moves(pos, ply, tt_move, &mut moves);
         let mut best = -INF;
         let mut best_move = None;
-        for (i, &(order, mv)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            pick(&mut moves, i);
+            let (order, mv) = moves[i];
             let mut child = pos.clone();
             child.play(mv);
+            self.tt.prefetch(child.key());
             if G::REPETITION_DRAW.is_some() {
                 self.note_move(ply, pos.is_irreversible(mv));
             }

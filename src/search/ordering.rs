@@ -35,10 +35,10 @@ impl<G: Game> Worker<G> {
         out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     }
 
-    /// Fills `out` with the legal moves (at the root, those allowed), best first: the TT
-    /// move, the noisy moves the game scores as not losing, the killers, the quiet moves by
-    /// history, the losing noisy moves; ties keep the game's static order (the sort is
-    /// stable).
+    /// Fills `out` with the legal moves (at the root, those allowed) and their ordering keys,
+    /// unsorted ([`pick`] brings out the best one at a time): the TT move, the noisy moves
+    /// the game scores as not losing, the killers, the quiet moves by history, the losing
+    /// noisy moves.
     pub(super) fn order_moves(
         &mut self,
         pos: &G,
@@ -74,6 +74,22 @@ impl<G: Game> Worker<G> {
             };
             (key, mv)
         }));
-        out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+}
+
+/// Moves the best of `moves[i..]` (the highest key, the first of equals) to `moves[i]`,
+/// keeping the others in their order: picking `0, 1, 2, ..` in turn yields a stable sort by
+/// descending key, so ties keep the game's static order, and a node cut off after a few
+/// moves never sorts the rest.
+#[inline]
+pub(super) fn pick<M>(moves: &mut [(i32, M)], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].0 > moves[best].0 {
+            best = j;
+        }
+    }
+    if best > i {
+        moves[i..=best].rotate_right(1);
     }
 }

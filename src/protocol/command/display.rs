@@ -152,6 +152,13 @@ impl Command {
         }
     }
 
+    /// `params [<game>]`.
+    pub fn params(game: Option<&str>) -> Command {
+        Command::Params {
+            game: game.map(|g| (g.to_ascii_lowercase(), width("params ") + 1)),
+        }
+    }
+
     /// `setoption name <name> [value <value>]`: the name's words single-spaced, the value
     /// trimmed (an empty value is none, as for a button).
     pub fn set_option(name: &str, value: Option<&str>) -> Command {
@@ -194,6 +201,10 @@ impl Display for Command {
                 write!(f, "newgame {game}")?;
                 params.iter().try_for_each(|p| write!(f, " {p}"))
             }
+            Command::Params { game: None } => f.write_str("params"),
+            Command::Params {
+                game: Some((game, _)),
+            } => write!(f, "params {game}"),
             Command::SetOption { name, value, .. } => {
                 write!(f, "setoption name {name}")?;
                 value.iter().try_for_each(|v| write!(f, " value {v}"))
@@ -210,8 +221,6 @@ impl Display for Command {
             Command::Quit => f.write_str("quit"),
             Command::Query(q) => write!(f, "query {q}"),
             Command::Display => f.write_str("d"),
-            Command::Params { game: None } => f.write_str("params"),
-            Command::Params { game: Some((g, _)) } => write!(f, "params {g}"),
             Command::Bench { depth: None } => f.write_str("bench"),
             Command::Bench { depth: Some(d) } => write!(f, "bench {d}"),
             Command::Unknown(word) => f.write_str(word),
@@ -335,9 +344,10 @@ mod tests {
                 6 => Query::IsLegal(free_word(rng, &[])),
                 i => queries[i].clone(),
             }),
-            17 => Command::Params {
-                game: maybe(rng, |r| (free_word(r, &[]).to_ascii_lowercase(), 8)),
-            },
+            19 => {
+                let game = free_word(rng, &[]).to_ascii_lowercase();
+                Command::params(maybe(rng, |_| game.as_str()))
+            }
             16 => Command::Bench {
                 depth: maybe(rng, |r| number(r, 1, MAX_DEPTH as u64) as u32),
             },
@@ -397,6 +407,7 @@ mod tests {
             ("go", "go"),
             ("go perft 3", "go perft 3"),
             ("query islegal c3d4 extra", "query islegal c3d4"),
+            ("params  Connect4", "params connect4"),
             ("bench 7", "bench 7"),
             ("d", "d"),
             ("xyzzy 1 2", "xyzzy"),
