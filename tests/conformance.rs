@@ -15,8 +15,8 @@ struct Report {
 
 /// Plays `playouts` random games of at most `max_plies` from the start of `G` with
 /// `params`, checking at every position:
-/// - legal moves are empty exactly when the game is over, never repeat, and number
-///   `legal_move_count`;
+/// - legal moves are empty exactly when the game is over, never repeat, and, while the game
+///   goes on, are `perft_moves`, which number `perft_move_count`;
 /// - every legal move's notation parses back to it (and `find_legal` agrees), and
 ///   `malformed` texts are refused as malformed;
 /// - the position notation round-trips: same key, side, outcome, moves and perft(2);
@@ -76,8 +76,8 @@ fn conformance<G: Game>(
     report
 }
 
-/// Legal moves are empty exactly when the game is over, never repeat, number
-/// `legal_move_count`, and read back from their notation; `malformed` texts are refused as
+/// Legal moves are empty exactly when the game is over, never repeat, are `perft_moves`
+/// while the game goes on (numbering `perft_move_count`), and read back from their notation; `malformed` texts are refused as
 /// malformed.
 fn check_moves<G: Game>(pos: &G, moves: &[G::Move], malformed: &[&str]) {
     assert_eq!(
@@ -87,12 +87,22 @@ fn check_moves<G: Game>(pos: &G, moves: &[G::Move], malformed: &[&str]) {
         G::NAME,
         pos.fen()
     );
+    let mut perft_moves = Vec::new();
+    pos.perft_moves(&mut perft_moves);
     assert_eq!(
-        pos.legal_move_count(&mut Vec::new()),
-        moves.len(),
-        "{}: legal_move_count",
+        pos.perft_move_count(&mut Vec::new()),
+        perft_moves.len(),
+        "{}: perft_move_count",
         G::NAME
     );
+    if pos.outcome().is_none() {
+        assert!(
+            perft_moves == moves,
+            "{}: perft_moves at {}",
+            G::NAME,
+            pos.fen()
+        );
+    }
     let mut seen = moves.to_vec();
     seen.sort_by_key(|m| pos.format_move(*m));
     seen.dedup();

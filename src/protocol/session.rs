@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use super::command::{GoParams, MoveList, PositionStart, Query, Token, quote};
 use super::response::{BestMove, InfoLine, QueryResponse};
 use super::{Event, Output, StopSignal};
-use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name};
+use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name, perft_moves_by_name};
 use crate::search::{Clock, Info, Limits, Root, Searcher, TechniquesOff};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 use crate::value::{BoundedScore, Score};
@@ -806,10 +806,10 @@ fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
         let mut total = Some(0u64);
         if depth == 1 {
             // Chess counts its last ply in bulk, without listing the moves.
-            total = Some(pos.legal_move_count(&mut moves) as u64);
+            total = Some(pos.perft_move_count(&mut moves) as u64);
         } else {
             moves.clear();
-            pos.legal_moves(&mut moves);
+            pos.perft_moves(&mut moves);
             for &mv in &moves {
                 let mut child = pos.clone();
                 child.play(mv);
@@ -838,7 +838,7 @@ fn run_perft<G: Game>(pos: &G, depth: u32, ctx: &JobContext) {
     if depth == 0 {
         total = 1;
     } else {
-        for (name, mv) in legal_moves_by_name(pos) {
+        for (name, mv) in perft_moves_by_name(pos) {
             let mut child = pos.clone();
             child.play(mv);
             match perft_until(&child, depth - 1, &ctx.stop.flag) {
