@@ -157,3 +157,23 @@ fn an_explicit_table_directory_is_never_replaced() {
         "nothing was written to the fallback directory"
     );
 }
+
+/// Advanced Teeko's first `go` on a machine without its table: the build starts, and the
+/// table, ready within the solver's share of the time (half of `movetime`), answers this very
+/// `go` (the search used to answer, though the table was on disk within seconds).
+#[test]
+fn a_table_built_within_the_budget_answers_the_first_go() {
+    let dir = scratch("first-go");
+    let dir_text = dir.to_str().unwrap();
+    let mut e =
+        PlyProcess::start_with_env(&[("PLY_TABLES", dir_text), ("PLY_TABLES_AUTOBUILD", "1")]);
+    e.send("newgame teeko advanced=true");
+    let g = e.go("go movetime 1200000");
+    assert!(
+        g.field("tbhits")
+            .is_some_and(|n| n.parse::<u64>().unwrap() > 0),
+        "{:?}",
+        g.infos
+    );
+    assert!(g.field("hashfull").is_none(), "the solver answered alone");
+}

@@ -209,8 +209,10 @@ impl Provider {
     }
 
     /// [`Provider::get`], waiting while the table is being loaded from a file as long as
-    /// `budget` allows (not while it is built: that takes seconds, the search answers
-    /// meanwhile).
+    /// `budget` allows, and while it is being built as long as `budget` has a deadline (a
+    /// build takes seconds: a table ready within the solver's time is used, else the search
+    /// answers; without a deadline, under `go depth` or `go infinite`, the search answers at
+    /// once).
     pub fn get_within(self: &Arc<Self>, budget: &Budget) -> Option<Arc<Table>> {
         if let Some(t) = self.get() {
             return Some(t);
@@ -220,6 +222,7 @@ impl Provider {
             match &*state {
                 State::Ready(t) => return Some(t.clone()),
                 State::Loading if !budget.exhausted(0) => {}
+                State::Building if budget.deadline.is_some() && !budget.exhausted(0) => {}
                 _ => return None,
             }
             state = match self.changed.wait_timeout(state, Duration::from_millis(1)) {
