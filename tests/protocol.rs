@@ -596,3 +596,54 @@ fn show_wdl_outside_chess_only_for_proven_values() {
         g.infos
     );
 }
+
+/// The standard output of `exe args`, which must exit within 60 s.
+fn output_within_deadline(exe: &str, args: &[&str]) -> String {
+    let mut child = std::process::Command::new(exe)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the program starts");
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).map(|_| text)
+    });
+    let end = std::time::Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > end {
+            let _ = child.kill();
+            panic!("{exe} {args:?} did not exit within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    reader.join().unwrap().unwrap()
+}
+
+/// The help texts name every registered game, and `ply solve` lists and runs the solver
+/// commands the games declare: adding a game adds it to them (ply's help once forgot chess).
+#[test]
+fn help_texts_and_solve_commands_follow_the_registry() {
+    let ply = env!("CARGO_BIN_EXE_ply");
+    let help = output_within_deadline(ply, &["--help"]);
+    let referee = output_within_deadline(env!("CARGO_BIN_EXE_ply-referee"), &["--help"]);
+    for &name in ply::games::NAMES {
+        assert!(help.contains(&format!(" {name},")) || help.contains(&format!(" {name})")));
+        assert!(referee.contains(&format!(" {name}")), "{name}");
+    }
+    assert!(referee.contains("connect4 [width=7 height=6]"), "{referee}");
+    let solve = output_within_deadline(ply, &["solve", "--help"]);
+    let commands = ply::solve::commands();
+    let names: Vec<&str> = commands.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, ["connect4", "teeko"]);
+    for (name, c) in commands {
+        assert!(
+            solve.contains(&format!("ply solve {name} {}", c.usage)),
+            "{solve}"
+        );
+    }
+    let teeko = output_within_deadline(ply, &["solve", "teeko", "--help"]);
+    assert!(teeko.starts_with("Builds the Teeko tablebase"), "{teeko}");
+}

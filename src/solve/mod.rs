@@ -144,6 +144,34 @@ pub trait Solvable: Game {
     fn pons_score(_pos: &Self, _value: i32) -> Option<i32> {
         None
     }
+
+    /// The game's `ply solve <game>` command, if it has one (the default: none).
+    const COMMAND: Option<SolveCommand> = None;
+}
+
+/// A game's `ply solve <game>` command: `ply solve` lists and dispatches them from the
+/// registry ([`commands`]), so a new game's command is this one declaration.
+#[derive(Clone, Copy)]
+pub struct SolveCommand {
+    /// Its arguments after the game's name, as the overview shows them (`[--advanced] ...`).
+    pub usage: &'static str,
+    /// What it does, in a few words.
+    pub about: &'static str,
+    /// Runs it with the arguments after the game's name (`--help` describes them).
+    pub run: fn(&[String]) -> Result<(), String>,
+}
+
+/// Every registered game's `ply solve` command, in the registry's order.
+pub fn commands() -> Vec<(&'static str, SolveCommand)> {
+    crate::games::NAMES
+        .iter()
+        .filter_map(|&name| Some((name, command(name)?)))
+        .collect()
+}
+
+/// Game `name`'s `ply solve` command; `None` for a game without one or a name not registered.
+pub fn command(name: &str) -> Option<SolveCommand> {
+    crate::with_game!(name, G => <G as Solvable>::COMMAND, _ => None)
 }
 
 /// Chess has no solver here (endgame tablebases would be one): the searcher plays it.

@@ -527,6 +527,12 @@ impl Solvable for Teeko {
     fn solver(start: &Self, _table_mb: usize) -> Option<Box<dyn Solver<Self>>> {
         Some(Box::new(TeekoSolver::new(start.rules().advanced)))
     }
+
+    const COMMAND: Option<crate::solve::SolveCommand> = Some(crate::solve::SolveCommand {
+        usage: "[--advanced] ...",
+        about: "build the Teeko tablebase",
+        run: cli,
+    });
 }
 
 #[derive(Parser, Debug)]
