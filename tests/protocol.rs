@@ -35,7 +35,8 @@ fn handshake_lists_options_and_every_game() {
     assert!(e.sync().is_empty());
 }
 
-/// Every command of protocol.md in one session, each answer checked, with bad input mixed in.
+/// Every command of protocol.md but go's forms, the options and bench (next test) in one
+/// session, each answer checked, with bad input mixed in.
 #[test]
 fn scripted_conversation_over_every_command() {
     let mut e = PlyProcess::start();
@@ -106,7 +107,15 @@ fn scripted_conversation_over_every_command() {
     assert_eq!(lines.len(), 9);
     assert_eq!(lines[0], "a1: 7");
     assert_eq!(lines[8], "Nodes searched: 56");
+    e.send("quit");
+    assert_eq!(e.wait(Duration::from_secs(10)), Some(0));
+}
 
+/// The rest of protocol.md's commands in one session: every go form, every option and its
+/// errors, bench; the engine still plays after all that.
+#[test]
+fn scripted_conversation_over_go_options_and_bench() {
+    let mut e = PlyProcess::start();
     // Every go form, each with exactly one legal bestmove.
     e.send("newgame connect4");
     e.send("setoption name UseSolver value false");
