@@ -89,11 +89,18 @@ struct AnalyseArgs {
     #[arg(long)]
     no_solver: bool,
     /// Transposition table size per thread, in MiB (the Connect Four solver's as well).
+    /// Each position starts from empty tables, so that its answer does not depend on the
+    /// others; clearing costs about 1 ms a position at 16 MiB: short searches run faster
+    /// with --hash 4 (docs/cluster.md).
     #[arg(long, default_value_t = 16)]
     hash: usize,
     /// Write results here instead of standard output.
     #[arg(long, short)]
     output: Option<std::path::PathBuf>,
+    /// Only the i-th (from 0) of N contiguous slices of the positions (the lines neither blank
+    /// nor comments), numbered as in the whole input.
+    #[arg(long, value_name = "i/N")]
+    shard: Option<ply::shard::Shard>,
 }
 
 #[derive(clap::Args)]
@@ -230,6 +237,7 @@ impl AnalyseArgs {
             use_solver: !self.no_solver,
             hash_mb: self.hash.max(1),
             progress: true,
+            shard: self.shard,
         }
     }
 }
