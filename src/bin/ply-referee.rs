@@ -81,8 +81,8 @@ struct Cli {
     #[arg(long, num_args = 1.., action = ArgAction::Append, value_name = "KEY=VALUE")]
     each: Vec<String>,
 
-    /// The game and its parameters: tictactoe | connect4 [width=7 height=6] | nim [..] | teeko [..] | chess [chess960=true]
-    #[arg(long, num_args = 1.., value_name = "GAME [KEY=VALUE]")]
+    /// The game and its parameters (the help lists the games with their defaults).
+    #[arg(long, num_args = 1.., value_name = "GAME [KEY=VALUE]", help = game_help())]
     game: Vec<String>,
 
     /// Games per round
@@ -234,6 +234,11 @@ fn rule<T>(words: &[String], parse: fn(&[String]) -> Result<T, String>) -> Optio
 fn usage(msg: &str) -> ! {
     eprintln!("ply-referee: {msg}");
     std::process::exit(EXIT_USAGE);
+}
+
+/// `--game`'s help: the registry's games with their parameters' defaults.
+fn game_help() -> String {
+    format!("The game and its parameters: {}", ply::games::usage())
 }
 
 /// `ply-referee check`: checks the engine `command` runs and exits.

@@ -419,6 +419,12 @@ impl Solvable for Connect4 {
         supports(start.rules().width, start.rules().height)
     }
 
+    const COMMAND: Option<crate::solve::SolveCommand> = Some(crate::solve::SolveCommand {
+        usage: "[FILE] ...",
+        about: "score Connect Four positions exactly",
+        run: cli,
+    });
+
     fn pons_score(pos: &Self, value: i32) -> Option<i32> {
         let rules = pos.rules();
         Some(pons_score_of(
