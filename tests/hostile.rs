@@ -434,7 +434,7 @@ fn setoption_and_fen_errors_have_columns() {
         ),
         (
             "setoption name UCI_Variant value go",
-            "info string error setoption: unknown game 'go' (known: tictactoe, connect4, nim, teeko, chess) (column 34)",
+            "info string error setoption: unknown game 'go' (known: tictactoe, connect4, nim, teeko, chess, checkers) (column 34)",
         ),
         (
             "position  fen   x.. o",

@@ -18,7 +18,7 @@ enum Format {
     about = "An engine for two-player perfect-information games (tic-tac-toe, Connect Four, Nim, Teeko), speaking a UCI-style protocol on stdin/stdout"
 )]
 struct Cli {
-    /// Start the engine in this game (tictactoe, connect4, nim, teeko, chess) instead of
+    /// Start the engine in this game (tictactoe, connect4, nim, teeko, chess, checkers) instead of
     /// tic-tac-toe, so a client speaking plain UCI never needs `newgame`: `ply --game chess`.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,

@@ -138,6 +138,9 @@ pub trait Solvable: Game {
 /// Chess has no solver here (endgame tablebases would be one): the searcher plays it.
 impl Solvable for crate::games::Chess {}
 
+/// Checkers' endgame databases are not wired in yet.
+impl Solvable for crate::games::Checkers {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
