@@ -7,6 +7,7 @@
 //! the engine then falls back to the heuristic search.
 
 pub mod connect4;
+pub mod files;
 pub mod nim;
 pub mod teeko;
 pub mod tictactoe;
