@@ -224,19 +224,21 @@ fn run_gui(args: GuiArgs) {
 /// `ply solve <game> ..`: hands the arguments to the game's solver; exits 1 on its error.
 fn run_solver(game: &str, args: &[String]) {
     let result = match game {
+        "checkers" => ply::solve::checkers::cli::cli(args),
         "connect4" => ply::solve::connect4::cli(args),
         "teeko" => ply::solve::teeko::cli(args),
         "-h" | "--help" | "help" => {
             println!(
                 "Usage: ply solve <GAME> [ARGS]...\n\n\
                  ply solve teeko [--advanced] ...   build the Teeko tablebase\n\
+                 ply solve checkers --pieces N ...  build the checkers endgame databases\n\
                  ply solve connect4 [FILE] ...      score Connect Four positions exactly\n\n\
                  `ply solve <GAME> --help` describes each."
             );
             Ok(())
         }
         other => Err(format!(
-            "no solver command for '{other}' (known: connect4, teeko)"
+            "no solver command for '{other}' (known: checkers, connect4, teeko)"
         )),
     };
     if let Err(e) = result {

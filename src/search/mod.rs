@@ -122,6 +122,8 @@ pub struct Info<M> {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
+    /// Positions the [`Oracle`] answered, since the search began.
+    pub tbhits: u64,
     pub pv: Vec<M>,
 }
 
@@ -180,6 +182,15 @@ const ORDER_BAD_NOISY: i32 = -(1 << 28);
 /// after every failure.
 const ASPIRATION_DELTA: i32 = 25;
 
+/// Exact values the search takes instead of searching a position (endgame databases, from
+/// a game's solver): at every node but the root, after the repetition and game-end checks.
+pub trait Oracle<G>: Send + Sync {
+    /// The exact value of `pos` (a game not over), from its side to move's view, in the
+    /// value scale with distances counted from `pos` (`MATE - n` for a win whose last move
+    /// is `n` plies away; 0 for a draw), or `None` when it is not known.
+    fn value(&self, pos: &G) -> Option<i32>;
+}
+
 /// The searcher's state that outlives one search: the transposition table and the history.
 pub struct Searcher<G: Game> {
     /// The game's [`Game::SEARCH`], minus what `PLY_SEARCH_OFF` turns off.
@@ -212,6 +223,8 @@ pub struct Searcher<G: Game> {
     aborted: bool,
     control: Control,
     root_best: Option<(G::Move, i32)>,
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    tbhits: u64,
 }
 
 /// When to give up: evaluated every 1024 nodes, and at every node past a node limit.
@@ -299,7 +312,21 @@ impl<G: Game> Searcher<G> {
             aborted: false,
             control: Control::default(),
             root_best: None,
+            oracle: None,
+            tbhits: 0,
         }
+    }
+
+    /// Lets the search take exact values from `oracle` (or no longer, with `None`).
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) {
+        self.oracle = oracle;
+    }
+
+    /// The oracle's value of `pos`, counted as a table hit when it has one.
+    fn ask_oracle(&mut self, pos: &G) -> Option<i32> {
+        let v = self.oracle.as_ref()?.value(pos)?;
+        self.tbhits += 1;
+        Some(v)
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
@@ -407,6 +434,7 @@ impl<G: Game> Searcher<G> {
                     nodes: self.nodes,
                     time: start.elapsed(),
                     hashfull: self.tt.hashfull(),
+                    tbhits: self.tbhits,
                     pv,
                 });
             }
@@ -440,6 +468,7 @@ impl<G: Game> Searcher<G> {
     /// a quarter of their weight, killers (moves of other positions now) are dropped.
     fn age_for_new_search(&mut self) {
         self.nodes = 0;
+        self.tbhits = 0;
         self.tt.new_search();
         for h in self.history.iter_mut() {
             *h /= 4;
@@ -695,6 +724,11 @@ impl<G: Game> Searcher<G> {
         if let Some(o) = pos.outcome() {
             return terminal_value(o, pos.side_to_move(), ply);
         }
+        if ply > 0
+            && let Some(v) = self.ask_oracle(pos)
+        {
+            return from_root(v, ply);
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
@@ -909,6 +943,11 @@ impl<G: Game> Searcher<G> {
         if let Some(o) = pos.outcome() {
             return terminal_value(o, pos.side_to_move(), ply);
         }
+        if ply > 0
+            && let Some(v) = self.ask_oracle(pos)
+        {
+            return from_root(v, ply);
+        }
         if ply >= MAX_PLY {
             return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
@@ -1006,6 +1045,16 @@ impl<G: Game> Searcher<G> {
             (key, mv)
         }));
         out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+}
+
+/// An oracle's value of a position `ply` plies below the root, with its distance counted
+/// from the root.
+fn from_root(v: i32, ply: usize) -> i32 {
+    match v {
+        0 => 0,
+        v if v > 0 => v - ply as i32,
+        v => v + ply as i32,
     }
 }
 

@@ -6,16 +6,19 @@
 //! move. It may decline (return `None`) when it cannot prove the value within its budget;
 //! the engine then falls back to the heuristic search.
 
+pub mod checkers;
 pub mod connect4;
 pub mod files;
 pub mod nim;
 pub mod teeko;
 pub mod tictactoe;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::Game;
+use crate::search::Oracle;
 use crate::value::{BoundedScore, MATE, Score, ScoreBound};
 
 /// How long a solver may work on one position.
@@ -111,6 +114,12 @@ pub trait Solver<G: Game>: Send {
     fn proof_share(&self, _pos: &G) -> f64 {
         0.0
     }
+
+    /// Exact values for the heuristic search to take at its nodes (the checkers endgame
+    /// databases), when the solver has them; `None` by default.
+    fn oracle(&self) -> Option<Arc<dyn Oracle<G>>> {
+        None
+    }
 }
 
 /// The games the engine plays, with the solver of those that have one for (some of) their
@@ -138,9 +147,6 @@ pub trait Solvable: Game {
 
 /// Chess has no solver here (endgame tablebases would be one): the searcher plays it.
 impl Solvable for crate::games::Chess {}
-
-/// Checkers' endgame databases are not wired in yet.
-impl Solvable for crate::games::Checkers {}
 
 #[cfg(test)]
 mod tests {
