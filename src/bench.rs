@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Params, play_moves};
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, Searcher, TechniquesOff};
 use crate::with_game;
 
 pub struct BenchPosition {
@@ -166,7 +166,13 @@ impl fmt::Display for BenchReport {
     }
 }
 
-fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize, stop: &AtomicBool) -> BenchLine {
+fn run_one<G: Game>(
+    p: &BenchPosition,
+    depth: u32,
+    hash_mb: usize,
+    off: TechniquesOff,
+    stop: &AtomicBool,
+) -> BenchLine {
     let params = Params::parse(p.params.iter().copied()).expect("bench parameters are valid");
     let start = G::new(&params).expect("bench parameters are valid");
     let pos = match p.fen {
@@ -176,6 +182,7 @@ fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize, stop: &Atomic
     let moves: Vec<&str> = p.moves.split_whitespace().collect();
     let pos = play_moves(&pos, &moves).expect("bench moves are legal");
     let mut searcher = Searcher::<G>::new(hash_mb);
+    searcher.set_techniques_off(off);
     let t = Instant::now();
     let r = searcher.search(&pos, &Limits::depth(depth), stop, &mut |_| {});
     let mut label = if p.params.is_empty() {
@@ -200,9 +207,10 @@ fn run_one<G: Game>(p: &BenchPosition, depth: u32, hash_mb: usize, stop: &Atomic
 }
 
 /// Runs every bench position at its depth (or at `depth` when given), each with a fresh
-/// table of `hash_mb` MiB so the count does not depend on what ran before.
-pub fn run(depth: Option<u32>, hash_mb: usize) -> BenchReport {
-    run_until(depth, hash_mb, &AtomicBool::new(false), &mut |_| {})
+/// table of `hash_mb` MiB so the count does not depend on what ran before, the techniques
+/// `off` turned off.
+pub fn run(depth: Option<u32>, hash_mb: usize, off: TechniquesOff) -> BenchReport {
+    run_until(depth, hash_mb, off, &AtomicBool::new(false), &mut |_| {})
 }
 
 /// [`run`], calling `each` with every position's line as it is done, and giving up once
@@ -211,6 +219,7 @@ pub fn run(depth: Option<u32>, hash_mb: usize) -> BenchReport {
 pub fn run_until(
     depth: Option<u32>,
     hash_mb: usize,
+    off: TechniquesOff,
     stop: &AtomicBool,
     each: &mut dyn FnMut(&BenchLine),
 ) -> BenchReport {
@@ -220,7 +229,7 @@ pub fn run_until(
             break;
         }
         let d = depth.unwrap_or(p.depth);
-        let line = with_game!(p.game, G => run_one::<G>(p, d, hash_mb, stop), _ => unreachable!("bench names a known game"));
+        let line = with_game!(p.game, G => run_one::<G>(p, d, hash_mb, off, stop), _ => unreachable!("bench names a known game"));
         each(&line);
         lines.push(line);
     }

@@ -1,6 +1,6 @@
 //! The checkers endgame databases, built here up to four pieces (a few seconds), checked
 //! against independent counts and a plain search, and used by the engine. The five- and
-//! six-piece databases get the same checks in `scripts/test_heavy.sh` (`#[ignore]`d here).
+//! six-piece databases get the same checks in `scripts/checks/test_heavy.sh` (`#[ignore]`d here).
 //!
 //! - Counts: the positions of each slice by the index's formula, by enumerating the index,
 //!   and, per number of pieces, against the published totals (Schaeffer et al., "Checkers
@@ -283,7 +283,7 @@ fn the_search_takes_values_from_the_databases() {
 }
 
 #[test]
-#[ignore = "builds the six-piece databases (most of an hour); scripts/test_heavy.sh"]
+#[ignore = "builds the six-piece databases (most of an hour); scripts/checks/test_heavy.sh"]
 fn six_pieces_counts_consistency_and_sample() {
     let dir = std::env::var_os("PLY_TABLES").map(PathBuf::from);
     let b = match dir {

@@ -436,7 +436,7 @@ fn limited_strength_searches_within_its_budget() {
     for e in errors {
         assert!(
             e.contains(&format!(
-                "UCI_Elo needs a value from {ELO_MIN} to {ELO_MAX}"
+                "UCI_Elo needs an integer from {ELO_MIN} to {ELO_MAX}"
             )),
             "{e}"
         );

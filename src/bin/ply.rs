@@ -118,7 +118,7 @@ struct GuiArgs {
     /// An engine the page may start besides ply (repeatable):
     /// name=NAME,cmd=PROGRAM[,arg=ARG..][,dir=DIR][,proto=ply|uci|fsf|auto][,option.NAME=VALUE..].
     /// Fairy-Stockfish (proto=fsf, or auto-detected) plays tic-tac-toe and Connect Four
-    /// through the referee's notation adapter.
+    /// through the client layer's notation adapter.
     #[arg(long = "engine", value_name = "name=..,cmd=..")]
     engines: Vec<String>,
     /// Pages served at once.
@@ -140,11 +140,24 @@ fn main() {
     let cli = Cli::parse();
     match cli.command {
         None => run_engine(cli.game.as_deref(), &cli.params),
-        Some(Cmd::Bench { depth, hash }) => println!("{}", ply::bench::run(depth, hash.max(1))),
+        Some(Cmd::Bench { depth, hash }) => {
+            println!("{}", ply::bench::run(depth, hash.max(1), search_off()))
+        }
         Some(Cmd::Analyse(args)) => std::process::exit(analyse(&args)),
         Some(Cmd::Gui(args)) => run_gui(args),
         Some(Cmd::Solve { game, args }) => run_solver(&game, &args),
     }
+}
+
+/// The search techniques `PLY_SEARCH_OFF` turns off (protocol.md, Environment); an unknown
+/// name is reported and ignored.
+fn search_off() -> ply::search::TechniquesOff {
+    let names = std::env::var("PLY_SEARCH_OFF").unwrap_or_default();
+    let (off, unknown) = ply::search::TechniquesOff::parse(&names);
+    for name in unknown {
+        log::warn!("PLY_SEARCH_OFF: unknown technique '{name}'");
+    }
+    off
 }
 
 /// The engine on stdin/stdout, started in `game` (the default game when none) with the
@@ -163,7 +176,7 @@ fn run_engine(game: Option<&str>, params: &[String]) {
     // The engine's tables come and go with the options: keep freed ones off its RSS.
     ply::util::return_large_frees_to_the_system();
     let stdin = BufReader::new(io::stdin());
-    if let Err(e) = ply::protocol::run_game(stdin, io::stdout(), &game, &params) {
+    if let Err(e) = ply::protocol::run_game(stdin, io::stdout(), &game, &params, search_off()) {
         eprintln!("ply: --game {game}: {e}");
         std::process::exit(2);
     }
@@ -204,8 +217,7 @@ impl GuiArgs {
         };
         config.bounds.max_hash_mb = self.max_hash.max(1);
         for e in &self.engines {
-            let def =
-                ply::gui::EngineDef::parse(e).map_err(|msg| format!("--engine {e}: {msg}"))?;
+            let def = ply::gui::parse_engine(e).map_err(|msg| format!("--engine {e}: {msg}"))?;
             config.engines.push(def);
         }
         Ok(config)

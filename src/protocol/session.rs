@@ -14,7 +14,7 @@ use super::command::{GoParams, MoveList, PositionStart, Query, Token, quote};
 use super::response::{BestMove, InfoLine, QueryResponse};
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name};
-use crate::search::{Clock, Info, Limits, Root, Searcher};
+use crate::search::{Clock, Info, Limits, Root, Searcher, TechniquesOff};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 use crate::value::{BoundedScore, Score};
 
@@ -117,6 +117,8 @@ pub struct Config {
     pub use_solver: bool,
     /// `UseBook`: the solver may answer from its opening book.
     pub use_book: bool,
+    /// Search techniques turned off (`PLY_SEARCH_OFF`, protocol.md, Environment).
+    pub search_off: TechniquesOff,
 }
 
 /// The solver's share of `Hash`, in MiB, when its game's solver keeps a cache sized by it
@@ -206,10 +208,9 @@ impl<G: Solvable> Session<G> {
             "{}: search table up to {search_bytes} bytes, solver cache {solver_bytes} bytes",
             G::NAME
         );
-        SearchTools {
-            searcher: Searcher::with_table_bytes(search_bytes),
-            solver,
-        }
+        let mut searcher = Searcher::with_table_bytes(search_bytes);
+        searcher.set_techniques_off(config.search_off);
+        SearchTools { searcher, solver }
     }
 
     /// The tools if they exist (after the worker, if any, has given them back).
@@ -419,7 +420,7 @@ impl<G: Solvable> GameSession for Session<G> {
                         tools
                     }
                     Job::Bench(depth) => {
-                        run_bench(depth, &ctx);
+                        run_bench(depth, config.search_off, &ctx);
                         tools
                     }
                     Job::Search {
@@ -849,10 +850,11 @@ fn run_perft<G: Game>(pos: &G, depth: u32, ctx: &JobContext) {
 }
 
 /// `bench`: each position's line as it is done, then the summary; `stop` ends it early.
-fn run_bench(depth: Option<u32>, ctx: &JobContext) {
+fn run_bench(depth: Option<u32>, search_off: TechniquesOff, ctx: &JobContext) {
     let report = crate::bench::run_until(
         depth,
         crate::bench::BENCH_HASH_MB,
+        search_off,
         &ctx.stop.flag,
         &mut |l| ctx.out.line(&l.to_string()),
     );

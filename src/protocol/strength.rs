@@ -8,7 +8,7 @@
 //!
 //! The budgets were found by matches, not guessed: ply with `go nodes N` against Stockfish 15.1
 //! with `UCI_LimitStrength` at a `UCI_Elo` (its calibration is CCRL 40/4), 100 games a point
-//! from the balanced chess openings with colours swapped (`scripts/strength_calibrate.sh`
+//! from the balanced chess openings with colours swapped (`scripts/matches/strength_calibrate.sh`
 //! plays them; docs/chess.md has the table). [`ANCHORS`] lists, for each
 //! `UCI_Elo`, the budget that scored half the points against Stockfish at the same
 //! `UCI_Elo`; between anchors the budget is interpolated on a log scale (Elo grows about
@@ -27,7 +27,7 @@ use crate::util::Rng;
 /// scored 56% against 1500. The others: where a line fitted to every match at that
 /// `UCI_Elo` (Elo against log(nodes): two fixed budgets, one scoring under half and one
 /// over, and two checks of ply's own options at earlier anchors, 400 games in all) crosses
-/// zero (`scripts/strength_fit.py`). docs/chess.md has every match.
+/// zero (`scripts/matches/strength_fit.py`). docs/chess.md has every match.
 pub const ANCHORS: &[(u32, f64)] = &[(1500, 1.0), (1600, 100.0), (1800, 1600.0), (2000, 72_000.0)];
 
 /// The lowest `UCI_Elo`.

@@ -19,7 +19,10 @@ pub mod board;
 pub mod eval;
 pub mod notation;
 
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player, SearchHints};
+use crate::game::{
+    FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player, SearchHints,
+};
+use crate::setting::Kind;
 pub use board::{Board, Move};
 
 /// The no-progress rule's count when the parameters do not give one: the ACF's 40 moves.
@@ -106,12 +109,22 @@ impl Checkers {
 impl Game for Checkers {
     type Move = Move;
     const NAME: &'static str = "checkers";
-    const PARAMS: &'static [&'static str] = &["noprogress"];
+    const PARAMS: &'static [ParamSpec] = &[ParamSpec {
+        key: "noprogress",
+        kind: Kind::Spin {
+            default: NO_PROGRESS_MOVES as i64,
+            min: 0,
+            max: NO_PROGRESS_MAX as i64,
+        },
+        label: "No-progress moves",
+        help: "Moves of each side without a man's move or a capture that draw the game (the ACF's 40); 0 turns the rule off.",
+    }];
     const MOVE_IDS: usize = 32 * 32;
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        params.check_known(Self::NAME, Self::PARAMS)?;
-        let moves = params.get_u32("noprogress", NO_PROGRESS_MOVES, 0, NO_PROGRESS_MAX)?;
+        let moves = params
+            .resolve(Self::NAME, Self::PARAMS)?
+            .spin_u32("noprogress");
         Ok(Checkers {
             limit: 2 * moves as u16,
             ..Checkers::default()

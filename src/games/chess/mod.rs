@@ -30,7 +30,10 @@ pub mod weights;
 
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, PieceMoves, Rank, Square};
 
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player, SearchHints};
+use crate::game::{
+    FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player, SearchHints,
+};
+use crate::setting::Kind;
 
 /// The Scharnagl number of the standard start position.
 pub const STANDARD_START: u32 = 518;
@@ -308,6 +311,24 @@ impl Chess {
         gain[0]
     }
 
+    /// True when `mv` is a capture (not a promotion) of a piece worth at least the capturer
+    /// ([`SEE_VALUE`]): then its static exchange value is at least 0 (the opponent gains at
+    /// most the capturer back, as the capturing side may stop recapturing), so
+    /// [`Chess::see`] need not run to tell that it does not lose material.
+    fn wins_at_least_its_attacker(&self, mv: Move) -> bool {
+        let b = &self.board;
+        if mv.promotion.is_some() {
+            return false;
+        }
+        match (b.piece_on(mv.to), b.piece_on(mv.from)) {
+            (Some(victim), Some(attacker)) => {
+                b.color_on(mv.to) != Some(b.side_to_move())
+                    && SEE_VALUE[victim as usize] >= SEE_VALUE[attacker as usize]
+            }
+            _ => false,
+        }
+    }
+
     /// Appends the legal captures and promotions (the quiescence search's moves).
     fn generate_noisy(&self, out: &mut Vec<Move>) {
         let b = &self.board;
@@ -402,14 +423,30 @@ fn player(c: Color) -> Player {
 impl Game for Chess {
     type Move = Move;
     const NAME: &'static str = "chess";
-    const PARAMS: &'static [&'static str] = &["chess960", "start"];
+    const PARAMS: &'static [ParamSpec] = &[
+        ParamSpec {
+            key: "chess960",
+            kind: Kind::Check { default: false },
+            label: "Chess960",
+            help: "Fischer random chess: castling is written king-takes-rook.",
+        },
+        ParamSpec {
+            key: "start",
+            kind: Kind::Spin {
+                default: STANDARD_START as i64,
+                min: 0,
+                max: 959,
+            },
+            label: "Start position",
+            help: "The start position by its Scharnagl number; other than 518 (the standard array) needs chess960.",
+        },
+    ];
     /// From square × to square (the promotion piece shares its move's id).
     const MOVE_IDS: usize = 64 * 64;
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        params.check_known(Self::NAME, Self::PARAMS)?;
-        let chess960 = params.get_bool("chess960", false)?;
-        let start = params.get_u32("start", STANDARD_START, 0, 959)?;
+        let p = params.resolve(Self::NAME, Self::PARAMS)?;
+        let (chess960, start) = (p.check("chess960"), p.spin_u32("start"));
         if !chess960 && start != STANDARD_START {
             return Err(ParamError(format!(
                 "parameter start={start}: a start other than {STANDARD_START} (the standard array) needs chess960=true"
@@ -477,7 +514,7 @@ impl Game for Chess {
         }
     }
 
-    /// The logistic model of `scripts/chess_wdl_fit.py`, fitted to ply's games against
+    /// The logistic model of `scripts/tuning/chess_wdl_fit.py`, fitted to ply's games against
     /// Stockfish 15.1 at `UCI_Elo` 2000 (10+0.1; docs/chess.md): a win is as likely as not at
     /// [`wdl::A`] centipawns, and the chances turn over [`wdl::B`].
     fn wdl_of_cp(cp: i32) -> Option<[u32; 3]> {
@@ -506,6 +543,9 @@ impl Game for Chess {
     fn noisy_score(&self, mv: Move) -> Option<i32> {
         if !self.is_noisy(mv) {
             return None;
+        }
+        if self.wins_at_least_its_attacker(mv) {
+            return Some(1 + self.mvv_lva(mv));
         }
         let see = self.see(mv);
         Some(if see >= 0 { 1 + self.mvv_lva(mv) } else { see })

@@ -662,3 +662,28 @@ fn hostile_input_never_crashes() {
     }
     assert!(read > 1000, "{read} mutated FENs were readable");
 }
+
+/// The shortcut of `noisy_score` (a capture of a piece worth at least its capturer does not
+/// lose material) agrees with the full static exchange evaluation, over random playouts.
+#[test]
+fn see_shortcut_agrees_with_see() {
+    let mut rng = crate::util::Rng::new(11);
+    let mut checked = 0;
+    for _ in 0..300 {
+        let mut p = std_game();
+        for _ in 0..80 {
+            let all = moves(&p);
+            if all.is_empty() {
+                break;
+            }
+            for &m in &all {
+                if p.wins_at_least_its_attacker(m) {
+                    assert!(p.see(m) >= 0, "{} {}", p.fen(), p.format_move(m));
+                    checked += 1;
+                }
+            }
+            p.play(all[rng.below(all.len())]);
+        }
+    }
+    assert!(checked > 1000, "{checked} captures checked");
+}
