@@ -430,7 +430,7 @@ fn setoption_and_fen_errors_have_columns() {
         ),
         (
             "setoption name UCI_Variant",
-            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, got '' (column 27)",
+            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, checkers, got '' (column 27)",
         ),
         (
             "setoption name UCI_Variant value go",

@@ -315,7 +315,7 @@ fn parameters_are_listed_from_their_specs_and_switches_follow_one_rule() {
     for (cmd, expect) in [
         (
             "params draughts",
-            "params: unknown game 'draughts' (known: tictactoe, connect4, nim, teeko, chess) (column 8)",
+            "params: unknown game 'draughts' (known: tictactoe, connect4, nim, teeko, chess, checkers) (column 8)",
         ),
         (
             "newgame chess chess960=yes",
