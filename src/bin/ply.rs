@@ -90,11 +90,18 @@ struct AnalyseArgs {
     #[arg(long)]
     no_solver: bool,
     /// Transposition table size per thread, in MiB (the Connect Four solver's as well).
+    /// Each position starts from empty tables, so that its answer does not depend on the
+    /// others; clearing costs about 1 ms a position at 16 MiB: short searches run faster
+    /// with --hash 4 (docs/cluster.md).
     #[arg(long, default_value_t = 16)]
     hash: usize,
     /// Write results here instead of standard output.
     #[arg(long, short)]
     output: Option<std::path::PathBuf>,
+    /// Only the i-th (from 0) of N contiguous slices of the positions (the lines neither blank
+    /// nor comments), numbered as in the whole input.
+    #[arg(long, value_name = "i/N")]
+    shard: Option<ply::shard::Shard>,
 }
 
 #[derive(clap::Args)]
@@ -133,6 +140,9 @@ struct GuiArgs {
     /// The largest Hash (MiB) a page may give an engine.
     #[arg(long, default_value_t = 256)]
     max_hash: u64,
+    /// Seconds a page may leave its messages unread before it is closed (its engines end).
+    #[arg(long, default_value_t = 10.0)]
+    send_timeout: f64,
 }
 
 fn main() {
@@ -198,6 +208,7 @@ impl AnalyseArgs {
             use_solver: !self.no_solver,
             hash_mb: self.hash.max(1),
             progress: true,
+            shard: self.shard,
         }
     }
 }
@@ -213,6 +224,11 @@ impl GuiArgs {
             max_pages: self.max_pages.max(1),
             engines_per_page: self.engines_per_page.max(1),
             max_engines: self.max_engines.max(1),
+            // Between 0.1 s and an hour; NaN (which clap reads) leaves the default.
+            send_timeout: std::time::Duration::try_from_secs_f64(
+                self.send_timeout.clamp(0.1, 3600.0),
+            )
+            .unwrap_or(ply::gui::Config::default().send_timeout),
             ..ply::gui::Config::default()
         };
         config.bounds.max_hash_mb = self.max_hash.max(1);
