@@ -290,6 +290,7 @@ fn info_line<G: Game>(root: &G, info: &Info<G::Move>, lines: usize, wdl: bool) -
         nps: Some(info.nps()),
         time: Some(info.time.as_millis() as u64),
         hashfull: Some(info.hashfull),
+        tbhits: (info.tbhits > 0).then_some(info.tbhits),
         pv: pv_texts(root, &info.pv),
         ..InfoLine::default()
     }
@@ -735,6 +736,12 @@ fn run_search<G: Game>(
             lines: request.multipv,
         };
         let lines = request.multipv;
+        // Where the solver may answer, its exact values may answer inside the search too.
+        let oracle = match request.use_solver {
+            true => tools.solver.as_ref().and_then(|s| s.oracle()),
+            false => None,
+        };
+        tools.searcher.set_oracle(oracle);
         // The search's time budgets count from the same instant as the solver's, so what
         // the solver spent is charged to them.
         let result = tools

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::ordering::{ORDER_KILLER, pick};
 use super::tt::{Bound, from_tt, to_tt};
-use super::{INF, Worker};
+use super::{INF, Worker, from_root};
 use crate::game::Game;
 use crate::value::{MATE, MATE_BOUND, MAX_PLY, is_mate, terminal_value};
 
@@ -89,6 +89,11 @@ impl<G: Game> Worker<G> {
         }
         if let Some(o) = pos.outcome() {
             return terminal_value(o, pos.side_to_move(), ply);
+        }
+        if ply > 0
+            && let Some(v) = self.ask_oracle(pos)
+        {
+            return from_root(v, ply);
         }
         if depth <= 0 || ply >= MAX_PLY {
             return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
@@ -294,6 +299,11 @@ impl<G: Game> Worker<G> {
         self.seldepth = self.seldepth.max(ply);
         if let Some(o) = pos.outcome() {
             return terminal_value(o, pos.side_to_move(), ply);
+        }
+        if ply > 0
+            && let Some(v) = self.ask_oracle(pos)
+        {
+            return from_root(v, ply);
         }
         if ply >= MAX_PLY {
             return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);

@@ -86,6 +86,7 @@ impl<G: Game> Worker<G> {
                     nodes: self.nodes,
                     time: start.elapsed(),
                     hashfull: self.tt.hashfull(),
+                    tbhits: self.tbhits,
                     pv,
                 });
             }
@@ -115,6 +116,7 @@ impl<G: Game> Worker<G> {
     /// a quarter of their weight, killers (moves of other positions now) are dropped.
     fn age_for_new_search(&mut self) {
         self.nodes = 0;
+        self.tbhits = 0;
         self.tt.new_search();
         self.history.age();
     }

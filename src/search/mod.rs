@@ -25,6 +25,7 @@ mod ordering;
 mod time;
 pub mod tt;
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -52,6 +53,8 @@ pub struct Info<M> {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
+    /// Positions the [`Oracle`] answered, since the search began.
+    pub tbhits: u64,
     pub pv: Vec<M>,
 }
 
@@ -98,6 +101,15 @@ impl<'a, G: Game> Root<'a, G> {
     }
 }
 
+/// Exact values the search takes instead of searching a position (endgame databases, from
+/// a game's solver): at every node but the root, after the repetition and game-end checks.
+pub trait Oracle<G>: Send + Sync {
+    /// The exact value of `pos` (a game not over), from its side to move's view, in the
+    /// value scale with distances counted from `pos` (`MATE - n` for a win whose last move
+    /// is `n` plies away; 0 for a draw), or `None` when it is not known.
+    fn value(&self, pos: &G) -> Option<i32>;
+}
+
 /// One searching thread's state: the table it writes, what it learnt about moves, its
 /// buffers, and the search under way. Its methods live in the modules of each part of the
 /// search ([`alphabeta`], [`deepening`], [`ordering`]).
@@ -131,6 +143,8 @@ struct Worker<G: Game> {
     aborted: bool,
     control: Control,
     root_best: Option<(G::Move, i32)>,
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    tbhits: u64,
 }
 
 fn reduction_table() -> Vec<[u8; 64]> {
@@ -168,7 +182,26 @@ impl<G: Game> Worker<G> {
             aborted: false,
             control: Control::default(),
             root_best: None,
+            oracle: None,
+            tbhits: 0,
         }
+    }
+
+    /// The oracle's value of `pos`, counted as a table hit when it has one.
+    fn ask_oracle(&mut self, pos: &G) -> Option<i32> {
+        let v = self.oracle.as_ref()?.value(pos)?;
+        self.tbhits += 1;
+        Some(v)
+    }
+}
+
+/// An oracle's value of a position `ply` plies below the root, with its distance counted
+/// from the root.
+fn from_root(v: i32, ply: usize) -> i32 {
+    match v {
+        0 => 0,
+        v if v > 0 => v - ply as i32,
+        v => v + ply as i32,
     }
 }
 
@@ -195,6 +228,11 @@ impl<G: Game> Searcher<G> {
     /// search on.
     pub fn set_techniques_off(&mut self, off: TechniquesOff) {
         self.main.hints = off.apply(G::SEARCH);
+    }
+
+    /// Lets the search take exact values from `oracle` (or no longer, with `None`).
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) {
+        self.main.oracle = oracle;
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
