@@ -111,7 +111,7 @@ impl Job {
 pub struct Config {
     /// `Hash`: MiB for the search table and the solver's cache together.
     pub hash_mb: usize,
-    /// `Threads`: threads for the solver.
+    /// `Threads`: threads for the search and the solver.
     pub threads: usize,
     /// `UseSolver`.
     pub use_solver: bool,
@@ -210,6 +210,7 @@ impl<G: Solvable> Session<G> {
         );
         let mut searcher = Searcher::with_table_bytes(search_bytes);
         searcher.set_techniques_off(config.search_off);
+        searcher.set_threads(config.threads);
         SearchTools { searcher, solver }
     }
 
