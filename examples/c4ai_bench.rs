@@ -1,4 +1,4 @@
-//! The peer side of `scripts/bench_c4_solver.sh`: scores Connect Four positions with the
+//! The peer side of `scripts/bench/bench_c4_solver.sh`: scores Connect Four positions with the
 //! `connect-four-ai` crate (a dev-dependency) and prints exactly the format of
 //! `ply solve connect4`, so the two can be compared line by line.
 //!

@@ -1,4 +1,4 @@
-//! A bare cozy-chess perft, the yardstick for ply's `go perft` in `scripts/chess_perft.sh`:
+//! A bare cozy-chess perft, the yardstick for ply's `go perft` in `scripts/bench/chess_perft.sh`:
 //! copy-make over cozy-chess's move groups, counting the last ply in bulk (`PieceMoves::len`),
 //! no ordering, no draw rules, no allocation. What ply adds on top of it (its move order, the
 //! dead-position and fifty-move checks, the generic `Game` perft) is the difference.

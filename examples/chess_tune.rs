@@ -3,7 +3,7 @@
 //!
 //! Input: lines `<FEN> | <result> [| <score>]`, the result White's score in the game (1.0,
 //! 0.5, 0.0) and the optional score Stockfish's evaluation of the position (centipawns, White's
-//! view), as written by `scripts/chess_texel_data.py` (quiet positions from Stockfish's games,
+//! view), as written by `scripts/tuning/chess_texel_data.py` (quiet positions from Stockfish's games,
 //! in game order). The last `--validation` share of the lines, whole games, is held out.
 //!
 //! Method (Peter Österlund's "Texel" tuning): the evaluation `e` (White's view, centipawns)
@@ -26,7 +26,7 @@
 //! zero), and the weights are rounded to integers, which is what the engine uses and what the
 //! final errors are measured on.
 //!
-//! `scripts/chess_tune.sh` runs it; `--help` lists the options.
+//! `scripts/tuning/chess_tune.sh` runs it; `--help` lists the options.
 
 use std::io::{BufRead, BufReader};
 use std::time::Instant;
@@ -482,7 +482,7 @@ fn main() {
     let header = format!(
         "//! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).\n\
          //!\n\
-         //! Written by `scripts/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).\n\
+         //! Written by `scripts/tuning/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).\n\
          //! - Data: {} quiet positions from Stockfish's self-play games, {} more from later\n\
          //!   games held out.\n\
          //! - Labels: {labels}.\n\

@@ -8,6 +8,10 @@
 
 use std::fmt;
 
+use serde::Serialize;
+
+use crate::setting::{Kind, Value};
+
 /// One of the two players. `First` moves first from the start position (X in tic-tac-toe,
 /// the first disc in Connect Four, Black in Teeko, the first taker in Nim).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,8 +63,25 @@ impl Outcome {
     }
 }
 
+/// A game parameter declared as data, in the spirit of OpenSpiel's `parameter_specification`:
+/// [`Params::resolve`] checks `newgame`'s values against it, and clients build their forms
+/// from it (the `params` command of protocol.md; [`crate::games::param_specs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ParamSpec {
+    /// The key of `key=value`.
+    pub key: &'static str,
+    /// Its type, default and domain.
+    pub kind: Kind,
+    /// A short name for a form ("Width"); never the word `help` (protocol.md's `param` line
+    /// ends the label there).
+    pub label: &'static str,
+    /// One sentence: what it changes, with any rule tying it to the game's other parameters
+    /// (those rules are checked by [`Game::new`]).
+    pub help: &'static str,
+}
+
 /// Game parameters as given on the command line or in `newgame <game> key=value ...`,
-/// in the order given. Each game validates its own keys and values.
+/// in the order given; [`Params::resolve`] checks them against a game's [`ParamSpec`]s.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Params(pub Vec<(String, String)>);
 
@@ -81,24 +102,37 @@ impl Params {
         Ok(Params(out))
     }
 
-    /// Fails on the first key not in `known`, or on a key given twice.
-    pub fn check_known(&self, game: &str, known: &[&str]) -> Result<(), ParamError> {
-        for (i, (k, _)) in self.0.iter().enumerate() {
-            if !known.contains(&k.as_str()) {
-                let list = if known.is_empty() {
+    /// The values of `game`'s parameters, checked against its `specs`: every key declared
+    /// and given once, every value of its kind ([`Kind::parse`], the one parser of settings).
+    /// The first fault is the error: `unknown parameter '<key>' for <game> (known: ...)`,
+    /// `parameter '<key>' given twice`, or `parameter <key>=<value>: expected <what>`.
+    pub fn resolve(
+        &self,
+        game: &str,
+        specs: &'static [ParamSpec],
+    ) -> Result<ParamValues, ParamError> {
+        let mut given = vec![None; specs.len()];
+        for (k, v) in &self.0 {
+            let Some(i) = specs.iter().position(|s| s.key == k) else {
+                let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
+                let list = if keys.is_empty() {
                     "none".to_string()
                 } else {
-                    known.join(", ")
+                    keys.join(", ")
                 };
                 return Err(ParamError(format!(
                     "unknown parameter '{k}' for {game} (known: {list})"
                 )));
-            }
-            if self.0[..i].iter().any(|(k2, _)| k2 == k) {
+            };
+            if given[i].is_some() {
                 return Err(ParamError(format!("parameter '{k}' given twice")));
             }
+            let value = specs[i].kind.parse(v).map_err(|expected| {
+                ParamError(format!("parameter {k}={v}: expected {expected}"))
+            })?;
+            given[i] = Some(value);
         }
-        Ok(())
+        Ok(ParamValues { specs, given })
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {
@@ -108,29 +142,62 @@ impl Params {
             .map(|(_, v)| v.as_str())
     }
 
-    /// An unsigned integer parameter within `min..=max`, or `default` when absent.
-    pub fn get_u32(&self, key: &str, default: u32, min: u32, max: u32) -> Result<u32, ParamError> {
-        match self.get(key) {
-            None => Ok(default),
-            Some(v) => match v.parse::<u32>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(ParamError(format!(
-                    "parameter {key}={v}: expected an integer from {min} to {max}"
-                ))),
-            },
-        }
-    }
-
-    /// A boolean parameter (`true`/`false`, also `1`/`0`, `yes`/`no`), or `default`.
+    /// A switch parameter by the one yes/no rule ([`crate::setting::parse_switch`]), or
+    /// `default` when absent, for callers that read one parameter without the game's specs.
     pub fn get_bool(&self, key: &str, default: bool) -> Result<bool, ParamError> {
         match self.get(key) {
             None => Ok(default),
-            Some("true" | "1" | "yes" | "on") => Ok(true),
-            Some("false" | "0" | "no" | "off") => Ok(false),
-            Some(v) => Err(ParamError(format!(
-                "parameter {key}={v}: expected true or false"
-            ))),
+            Some(v) => crate::setting::parse_switch(v)
+                .ok_or_else(|| ParamError(format!("parameter {key}={v}: expected true or false"))),
         }
+    }
+}
+
+/// A game's parameters after [`Params::resolve`]: each declared key's value, given or
+/// default. Asking for a key the game did not declare, or as another kind than declared,
+/// is a bug in the game and panics.
+#[derive(Clone, Debug)]
+pub struct ParamValues {
+    specs: &'static [ParamSpec],
+    /// By the index of the spec; `None` where the default applies.
+    given: Vec<Option<Value>>,
+}
+
+impl ParamValues {
+    fn index(&self, key: &str) -> usize {
+        self.specs
+            .iter()
+            .position(|s| s.key == key)
+            .unwrap_or_else(|| panic!("parameter '{key}' is not declared"))
+    }
+
+    /// Whether `key` was given (rather than left to its default).
+    pub fn given(&self, key: &str) -> bool {
+        self.given[self.index(key)].is_some()
+    }
+
+    /// The value of `key`, given or default.
+    pub fn value(&self, key: &str) -> Value {
+        let i = self.index(key);
+        self.given[i]
+            .clone()
+            .unwrap_or_else(|| self.specs[i].kind.default_value())
+    }
+
+    /// A [`Kind::Check`] parameter.
+    pub fn check(&self, key: &str) -> bool {
+        self.value(key).as_bool()
+    }
+
+    /// A [`Kind::Spin`] parameter whose range fits a `u32`.
+    pub fn spin_u32(&self, key: &str) -> u32 {
+        let n = self.value(key).as_int();
+        u32::try_from(n).unwrap_or_else(|_| panic!("parameter '{key}': {n} is no u32"))
+    }
+
+    /// A [`Kind::List`] parameter.
+    pub fn list(&self, key: &str) -> Vec<i64> {
+        self.value(key).as_list().to_vec()
     }
 }
 
@@ -290,8 +357,9 @@ impl SearchHints {
 /// - `legal_moves` is empty exactly when `outcome` is `Some`;
 /// - `parse_move(format_move(m)) == Ok(m)` for every legal `m`, and `from_fen(fen())`
 ///   reproduces the position (same `key`, same legal moves);
-/// - equal positions have equal `key`s; `key` need not be perfect, but all four games here
-///   make it so (the searcher still stores the whole key to verify a hit);
+/// - equal positions have equal `key`s; distinct ones may share a key (tic-tac-toe's,
+///   Connect Four's and Teeko's keys are perfect, Nim's mix and chess's Zobrist keys are not;
+///   the searcher stores the whole key to verify a hit);
 /// - every game ends: a random playout reaches an outcome (Teeko's move phase can cycle, so
 ///   the test bounds its playouts instead).
 pub trait Game: Clone + Send + Sync + 'static {
@@ -301,13 +369,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The name used by `newgame` and `UCI_Variant`.
     const NAME: &'static str;
 
-    /// The parameter keys `new` accepts, for error messages and documentation.
-    const PARAMS: &'static [&'static str];
+    /// The parameters `new` accepts, as data: [`Params::resolve`] checks them, and the
+    /// `params` command and clients' forms are built from them.
+    const PARAMS: &'static [ParamSpec];
 
     /// Upper bound (exclusive) of [`Game::move_id`]; sizes the searcher's history table.
     const MOVE_IDS: usize;
 
-    /// The start position of the game with these parameters.
+    /// The start position of the game with these parameters: [`Params::resolve`] against
+    /// [`Game::PARAMS`], then the rules that tie parameters together.
     fn new(params: &Params) -> Result<Self, ParamError>;
 
     /// The parameters in canonical form (every key, with its value), for display.

@@ -175,7 +175,7 @@ fn a_sample_of_entries_re_solved() {
 }
 
 /// Entries at every depth, the shallow ones taking seconds to minutes each: run by
-/// `scripts/test_c4_solver_heavy.sh` (release).
+/// `scripts/checks/test_c4_solver_heavy.sh` (release).
 #[test]
 #[ignore]
 fn heavy_entries_at_every_depth_re_solved() {

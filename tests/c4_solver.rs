@@ -1,8 +1,8 @@
 //! The Connect Four exact solver against independent oracles: the `connect-four-ai` crate on
 //! random positions of every stage, plain memoised minimax on small boards, and ply's own
 //! alpha-beta searcher on short forced wins (for the conversion to the searcher's scale).
-//! Pons' test sets are not used here (they may not be committed); `scripts/bench_c4_solver.sh`
-//! runs them, and `scripts/test_c4_solver_heavy.sh` runs the `#[ignore]`d tests below.
+//! Pons' test sets are not used here (they may not be committed); `scripts/bench/bench_c4_solver.sh`
+//! runs them, and `scripts/checks/test_c4_solver_heavy.sh` runs the `#[ignore]`d tests below.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -366,7 +366,7 @@ fn sizes_and_solvable() {
 }
 
 /// Opening positions (6 to 12 discs) against the oracle: minutes in the test profile, so run by
-/// `scripts/test_c4_solver_heavy.sh` (release) rather than by `cargo test`.
+/// `scripts/checks/test_c4_solver_heavy.sh` (release) rather than by `cargo test`.
 #[test]
 #[ignore]
 fn heavy_opening_positions_match_connect_four_ai() {

@@ -422,7 +422,7 @@ fn setoption_and_fen_errors_have_columns() {
     for (cmd, expect) in [
         (
             "setoption name Hash value 0",
-            "info string error setoption: Hash needs a value from 1 to 65536, got '0' (column 27)",
+            "info string error setoption: Hash needs an integer from 1 to 65536, got '0' (column 27)",
         ),
         (
             "setoption name  Colour   value red",
@@ -430,11 +430,19 @@ fn setoption_and_fen_errors_have_columns() {
         ),
         (
             "setoption name UCI_Variant",
-            "info string error setoption: UCI_Variant needs a value (column 27)",
+            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, got '' (column 27)",
         ),
         (
             "setoption name UCI_Variant value go",
-            "info string error setoption: unknown game 'go' (known: tictactoe, connect4, nim, teeko, chess) (column 34)",
+            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, got 'go' (column 34)",
+        ),
+        (
+            "setoption name   value 3",
+            "info string error setoption: expected an option name after 'name' (column 18)",
+        ),
+        (
+            "setoption name UseSolver value 1",
+            "info string error setoption: UseSolver needs true or false, got '1' (column 32)",
         ),
         (
             "position  fen   x.. o",

@@ -159,10 +159,10 @@ fn scripted_conversation_over_every_command() {
     e.send("setoption name Threads value 0");
     let errs = e.sync();
     assert_eq!(errs.len(), 4, "{errs:?}");
-    assert!(errs[0].contains("Hash needs a value from 1 to 65536, got '0'"));
+    assert!(errs[0].contains("Hash needs an integer from 1 to 65536, got '0'"));
     assert!(errs[1].contains("unknown option 'Colour'"));
     assert!(errs[2].contains("UseSolver needs true or false"));
-    assert!(errs[3].contains("Threads needs a value from 1 to 256, got '0'"));
+    assert!(errs[3].contains("Threads needs an integer from 1 to 256, got '0'"));
     // Two solver threads (the solver splits work only with 20 or more empty cells): exact
     // results of positions ten discs down that take it some 500,000 nodes, checked with
     // connect-four-ai (Pons' scores 4 and 0: a win with the 18th disc, 13 moves away, and
@@ -284,6 +284,84 @@ fn bad_input_is_reported_and_changes_nothing() {
     assert_eq!(e.query("fen"), fen);
     let g = e.go("go depth 3");
     assert_eq!(e.query(&format!("islegal {}", g.bestmove)), "true");
+}
+
+/// `params` lists each game's parameters from the game's own declaration; `newgame` and
+/// `setoption` read switches by one rule (`true` or `false`, in any case, nothing else).
+#[test]
+fn parameters_are_listed_from_their_specs_and_switches_follow_one_rule() {
+    use ply::protocol::response::ParamLine;
+    let mut e = PlyProcess::start();
+    for &game in ply::games::NAMES {
+        e.send(&format!("params {}", game.to_uppercase()));
+        let mut lines = e.read_until(|l| l == "paramsok");
+        lines.pop();
+        let read: Vec<ParamLine> = (lines.iter())
+            .map(|l| l.parse().unwrap_or_else(|err| panic!("{l}: {err}")))
+            .collect();
+        let specs = ply::games::param_specs(game).unwrap();
+        let declared: Vec<ParamLine> = specs.iter().map(ParamLine::from).collect();
+        assert_eq!(read, declared, "{game}");
+        // Each listed default starts the game, as does no parameter at all.
+        e.send(&format!("newgame {game}"));
+        assert!(e.sync().is_empty(), "{game}");
+    }
+    e.send("newgame connect4");
+    e.send("params");
+    let lines = e.read_until(|l| l == "paramsok");
+    assert!(
+        lines[0].starts_with("param name width type spin default 7 min 1 max 63 label Width help ")
+    );
+    for (cmd, expect) in [
+        (
+            "params draughts",
+            "params: unknown game 'draughts' (known: tictactoe, connect4, nim, teeko, chess) (column 8)",
+        ),
+        (
+            "newgame chess chess960=yes",
+            "newgame: parameter chess960=yes: expected true or false",
+        ),
+        (
+            "newgame nim misere=1",
+            "newgame: parameter misere=1: expected true or false",
+        ),
+        (
+            "newgame teeko advanced=on",
+            "newgame: parameter advanced=on: expected true or false",
+        ),
+        (
+            "newgame connect4 width=+8",
+            "newgame: parameter width=+8: expected an integer from 1 to 63",
+        ),
+        (
+            "newgame nim heaps=3,,4",
+            "newgame: parameter heaps=3,,4: expected 1 to 16 integers from 1 to 50000, separated by commas",
+        ),
+        (
+            "setoption name UseSolver value 1",
+            "setoption: UseSolver needs true or false, got '1' (column 32)",
+        ),
+        (
+            "setoption name Ponder value yes",
+            "setoption: Ponder needs true or false, got 'yes' (column 29)",
+        ),
+    ] {
+        e.send(cmd);
+        assert_eq!(e.sync(), [format!("info string error {expect}")], "{cmd}");
+    }
+    // The game is still Connect Four 7×6; `TRUE` is true.
+    e.send("d");
+    assert!(
+        e.sync()
+            .contains(&"Game: connect4 width=7 height=6".to_string())
+    );
+    e.send("newgame teeko advanced=TRUE centre=False");
+    e.send("setoption name Ponder value TRUE");
+    e.send("d");
+    assert!(
+        e.sync()
+            .contains(&"Game: teeko advanced=true centre=false".to_string())
+    );
 }
 
 #[test]

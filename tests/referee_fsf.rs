@@ -1,6 +1,6 @@
 //! ply against Fairy-Stockfish 11.1 (Debian package `fairy-stockfish`, installed as
 //! /usr/games/fairy-stockfish) at Connect Four and tic-tac-toe, through the variants file
-//! and notation translation of `ply::referee::fsf`. Skipped, with a message on stderr, when
+//! and notation translation of `ply::client::fsf`. Skipped, with a message on stderr, when
 //! the engine is not installed.
 
 mod referee_common;

@@ -14,7 +14,7 @@ use ply::games::chess::san::parse_san;
 use referee_common::*;
 
 /// A chess match of ply at depth 2 against itself, with `--pgn` and the openings file
-/// `openings` (in scripts/); returns the PGN file, its text and the records.
+/// `openings` (in scripts/data/); returns the PGN file, its text and the records.
 fn match_with_pgn(
     name: &str,
     openings: &str,
@@ -36,7 +36,7 @@ fn match_with_pgn(
         "--max-plies",
         "60",
         "--openings",
-        &format!("{}/scripts/{openings}", env!("CARGO_MANIFEST_DIR")),
+        &format!("{}/scripts/data/{openings}", env!("CARGO_MANIFEST_DIR")),
     ]));
     a.extend(args(&[
         "--pgn",
@@ -215,7 +215,10 @@ fn pgn_and_chess_openings_are_refused_for_other_games() {
         vec!["--pgn", dir.join("x.pgn").to_str().unwrap()],
         vec![
             "--openings",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/chess_openings.epd"),
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/scripts/data/chess_openings.epd"
+            ),
         ],
     ] {
         let mut a = args(&["--game", "connect4", "--each", "depth=1"]);

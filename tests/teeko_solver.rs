@@ -3,7 +3,7 @@
 //!
 //! The standard table is built once per test run, through the engine's own path: a
 //! [`Provider`] over a fresh directory finds no file, builds it in the background, saves it
-//! and hands it out. The advanced variant's tests are `#[ignore]`d (`scripts/test_heavy.sh`).
+//! and hands it out. The advanced variant's tests are `#[ignore]`d (`scripts/checks/test_heavy.sh`).
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -274,7 +274,7 @@ fn steele_standard_teeko_is_a_draw() {
 }
 
 #[test]
-#[ignore = "builds the advanced table; run by scripts/test_heavy.sh"]
+#[ignore = "builds the advanced table; run by scripts/checks/test_heavy.sh"]
 fn steele_advanced_teeko_is_a_first_player_win_and_a_draw_without_the_centre() {
     let (t, _) = advanced();
     let start = game(true, true);
@@ -322,7 +322,7 @@ fn table_agrees_with_successors_on_a_sample() {
 }
 
 #[test]
-#[ignore = "builds the advanced table; run by scripts/test_heavy.sh"]
+#[ignore = "builds the advanced table; run by scripts/checks/test_heavy.sh"]
 fn advanced_table_agrees_with_successors_on_a_sample() {
     consistency(&advanced().0, true, 200_000, 2);
 }
@@ -354,13 +354,13 @@ fn full_consistency(t: &Table) {
 }
 
 #[test]
-#[ignore = "checks all 12.7M slots; run by scripts/test_heavy.sh"]
+#[ignore = "checks all 12.7M slots; run by scripts/checks/test_heavy.sh"]
 fn every_position_agrees_with_its_successors() {
     full_consistency(&standard().0);
 }
 
 #[test]
-#[ignore = "builds the advanced table and checks all its slots; run by scripts/test_heavy.sh"]
+#[ignore = "builds the advanced table and checks all its slots; run by scripts/checks/test_heavy.sh"]
 fn every_advanced_position_agrees_with_its_successors() {
     full_consistency(&advanced().0);
 }
@@ -391,7 +391,7 @@ fn short_distances_agree_with_plain_search() {
 }
 
 #[test]
-#[ignore = "builds the advanced table; run by scripts/test_heavy.sh"]
+#[ignore = "builds the advanced table; run by scripts/checks/test_heavy.sh"]
 fn advanced_short_distances_agree_with_plain_search() {
     short_distances(&advanced().0, true, 4);
 }
@@ -493,7 +493,7 @@ fn counts_match_a_board_by_board_count() {
     // Impossible boards: the side to move has one of the 44 goals, any opponent set.
     assert_eq!(st.moves.invalid, 44 * 5985);
     // Finished boards with the side to move on 4 non-goal cells; the oracle
-    // (scripts/perft_oracle.py) counts 75,184,578 boards after the 8th drop where
+    // (scripts/checks/perft_oracle.py) counts 75,184,578 boards after the 8th drop where
     // neither side has a goal.
     assert_eq!(
         st.moves.total() - st.moves.invalid - st.moves.finished,
@@ -504,7 +504,7 @@ fn counts_match_a_board_by_board_count() {
 }
 
 #[test]
-#[ignore = "builds the advanced table; run by scripts/test_heavy.sh"]
+#[ignore = "builds the advanced table; run by scripts/checks/test_heavy.sh"]
 fn advanced_counts_match_a_board_by_board_count() {
     let (t, _) = advanced();
     counts_match(t);

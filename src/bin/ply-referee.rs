@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use ply::client::Launch;
 use ply::game::Params;
 use ply::referee::check::{self, CheckConfig};
-use ply::referee::engine::Launch;
+use ply::referee::merge::{self, MergeConfig};
 use ply::referee::player::Timeouts;
 use ply::referee::runner::{self, EXIT_USAGE, MatchConfig};
 use ply::referee::spec;
@@ -39,6 +40,11 @@ RECORDS: --records FILE writes one JSON line per finished game, synced to disk a
 (a new or empty file). --resume FILE reads such a file, skips the games it holds and appends the
 rest; give the same game, players, openings and seed (--games/--rounds may grow).
 
+SHARDS: --shard i/N plays only the i-th (from 0) of N slices of the match, whole game pairs, each
+game exactly as the whole match plays it (same opening, colours and seed); with --records, run
+every shard (on as many machines), then `ply-referee merge [--sprt ..] FILE...` prints the whole
+match's report from their records. A shard does not stop on --sprt; merge decides it.
+
 PGN (chess): --pgn FILE appends each finished game as PGN as it ends (tags, SAN moves, each
 engine move's {score/depth time}, the reason), also when resuming. --openings reads EPD (.epd:
 a position a line) and PGN (.pgn: each game's main line, cut by --opening-plies) files too.
@@ -47,7 +53,7 @@ EXIT CODES:
   0  the match completed (all planned games played, or SPRT decided)
   1  usage error (bad arguments, unreadable openings, --resume with a records file of another
      match, --records on a file that already holds games, --pgn or EPD/PGN openings for a game
-     other than chess)
+     other than chess); merge: a file unreadable, of another match, or a game in it twice
   2  an engine failure stopped the match: an engine could not be started, or one crashed,
      stalled or hung without --recover (the games finished are recorded); `check`: a step failed
   3  interrupted by SIGINT or SIGTERM (the games finished are recorded; use --resume)
@@ -177,6 +183,11 @@ struct Cli {
     /// Log every line to and from the engines on stderr (`> name: ..`, `< name: ..`)
     #[arg(short, long)]
     verbose: bool,
+
+    /// Play only the i-th (from 0) of N slices of the match (whole game pairs); merge the
+    /// shards' records with `ply-referee merge`
+    #[arg(long, value_name = "i/N")]
+    shard: Option<ply::shard::Shard>,
 }
 
 #[derive(Subcommand)]
@@ -197,6 +208,17 @@ enum Cmd {
         /// The engine command and its arguments, after `--`
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<String>,
+    },
+    /// Prints the report of a match played in shards (--shard i/N) from their records files,
+    /// as one run of the whole match prints it; refuses records of two matches or a game
+    /// twice. `-` reads records from standard input as they arrive, printing each game.
+    Merge {
+        /// Records files (`-`: standard input)
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The match's SPRT: elo0=.. elo1=.. [alpha=0.05] [beta=0.05]
+        #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+        sprt: Vec<String>,
     },
 }
 
@@ -233,6 +255,17 @@ fn main() {
         .get_occurrences::<String>("engine")
         .map(|occ| occ.map(|o| o.cloned().collect()).collect())
         .unwrap_or_default();
+    if let Some(Cmd::Merge { mut files, sprt }) = cli.command {
+        // `--sprt` takes KEY=VALUE words; a file named after them is still a file.
+        let (sprt, more): (Vec<String>, Vec<String>) =
+            sprt.into_iter().partition(|w| w.contains('='));
+        files.extend(more.into_iter().map(PathBuf::from));
+        let cfg = MergeConfig {
+            files,
+            sprt: rule(&sprt, spec::parse_sprt),
+        };
+        std::process::exit(merge::run(&cfg, &mut std::io::stdout()));
+    }
     if let Some(Cmd::Check {
         game,
         timeout,
@@ -307,6 +340,7 @@ fn main() {
         verbose: cli.verbose,
         progress: !cli.no_progress,
         rating_interval: cli.rating_interval,
+        shard: cli.shard,
     };
     let code = runner::run_match(cfg, &mut std::io::stdout());
     std::process::exit(code);

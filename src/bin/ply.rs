@@ -118,7 +118,7 @@ struct GuiArgs {
     /// An engine the page may start besides ply (repeatable):
     /// name=NAME,cmd=PROGRAM[,arg=ARG..][,dir=DIR][,proto=ply|uci|fsf|auto][,option.NAME=VALUE..].
     /// Fairy-Stockfish (proto=fsf, or auto-detected) plays tic-tac-toe and Connect Four
-    /// through the referee's notation adapter.
+    /// through the client layer's notation adapter.
     #[arg(long = "engine", value_name = "name=..,cmd=..")]
     engines: Vec<String>,
     /// Pages served at once.
@@ -217,8 +217,7 @@ impl GuiArgs {
         };
         config.bounds.max_hash_mb = self.max_hash.max(1);
         for e in &self.engines {
-            let def =
-                ply::gui::EngineDef::parse(e).map_err(|msg| format!("--engine {e}: {msg}"))?;
+            let def = ply::gui::parse_engine(e).map_err(|msg| format!("--engine {e}: {msg}"))?;
             config.engines.push(def);
         }
         Ok(config)

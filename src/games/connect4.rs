@@ -30,7 +30,8 @@
 use std::sync::Mutex;
 
 use super::grid::Grid;
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
+use crate::game::{FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player};
+use crate::setting::Kind;
 
 /// Everything fixed by the board size, computed once per size and shared by all positions.
 #[derive(Debug)]
@@ -84,7 +85,7 @@ fn shr(x: u64, n: u32) -> u64 {
 }
 
 /// Weights of the threat term of the evaluation ([`Connect4::threat_score`]), chosen by
-/// matches at depth 8 against the segment-only evaluation (README, Connect Four heuristic).
+/// matches at depth 8 against the segment-only evaluation (docs/connect4.md, the evaluation).
 const STRONG_THREAT: i32 = 30;
 const WEAK_THREAT: i32 = 10;
 const STACKED_THREATS: i32 = 100;
@@ -336,13 +337,33 @@ impl Connect4 {
 impl Game for Connect4 {
     type Move = u8;
     const NAME: &'static str = "connect4";
-    const PARAMS: &'static [&'static str] = &["width", "height"];
+    const PARAMS: &'static [ParamSpec] = &[
+        ParamSpec {
+            key: "width",
+            kind: Kind::Spin {
+                default: 7,
+                min: 1,
+                max: 63,
+            },
+            label: "Width",
+            help: "Columns; the board needs width × (height + 1) ≤ 64.",
+        },
+        ParamSpec {
+            key: "height",
+            kind: Kind::Spin {
+                default: 6,
+                min: 1,
+                max: 63,
+            },
+            label: "Height",
+            help: "Rows; the board needs width × (height + 1) ≤ 64.",
+        },
+    ];
     const MOVE_IDS: usize = 64;
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        params.check_known(Self::NAME, Self::PARAMS)?;
-        let width = params.get_u32("width", 7, 1, 63)?;
-        let height = params.get_u32("height", 6, 1, 63)?;
+        let p = params.resolve(Self::NAME, Self::PARAMS)?;
+        let (width, height) = (p.spin_u32("width"), p.spin_u32("height"));
         if width * (height + 1) > 64 {
             return Err(ParamError(format!(
                 "a {width}x{height} board needs width*(height+1) = {} bits; at most 64 fit",

@@ -3,11 +3,9 @@
 //!
 //! The registry below is the one list of games: a game's name becomes its type through
 //! [`with_game!`](crate::with_game), and [`NAMES`] lists them for the protocol, the referee
-//! and the page (README, "Adding a game", lists everything else a new game touches).
+//! and the page (docs/layout.md, "Adding a game", lists everything else a new game touches).
 
 pub mod chess;
-// Lints in files another branch is rewriting (issue 12); drop once they are fixed there.
-#[allow(clippy::manual_is_multiple_of)]
 pub mod connect4;
 mod grid;
 pub mod nim;
@@ -36,6 +34,13 @@ pub const NAMES: &[&str] = crate::__games!(__game_names! {});
 
 /// The game an engine plays until told otherwise: the first registered.
 pub const DEFAULT_GAME: &str = NAMES[0];
+
+/// The parameters game `name` takes ([`Game::PARAMS`](crate::game::Game::PARAMS)), for
+/// whoever builds a form or checks values without the game's type at hand (the page, the
+/// Python package, the `params` command); `None` for a name not registered.
+pub fn param_specs(name: &str) -> Option<&'static [crate::game::ParamSpec]> {
+    crate::with_game!(name, G => Some(<G as crate::game::Game>::PARAMS), _ => None)
+}
 
 #[doc(hidden)]
 #[macro_export]
@@ -71,6 +76,37 @@ macro_rules! __with_game_match {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::Game;
+    use crate::setting::Kind;
+
+    /// Every declared parameter: a key `newgame` can take, a default its own kind accepts
+    /// and the game starts with, a label the `param` line can carry, no button.
+    #[test]
+    fn every_parameter_spec_is_well_formed() {
+        for &name in super::NAMES {
+            let specs = super::param_specs(name).expect("a registered game");
+            for (i, s) in specs.iter().enumerate() {
+                let what = format!("{name} {}", s.key);
+                assert!(!s.key.is_empty() && !s.key.contains(['=', ' ']), "{what}");
+                assert!(specs[..i].iter().all(|t| t.key != s.key), "{what} twice");
+                assert!(!s.label.is_empty() && !s.help.is_empty(), "{what}");
+                assert!(
+                    !s.label.split_whitespace().any(|w| w == "help"),
+                    "{what}: the label ends at the word help"
+                );
+                assert!(!matches!(s.kind, Kind::Button), "{what}");
+                let default = s.kind.default_value().to_string();
+                if !default.is_empty() {
+                    assert_eq!(s.kind.parse(&default), Ok(s.kind.default_value()), "{what}");
+                    let params = crate::game::Params(vec![(s.key.into(), default)]);
+                    let started = crate::with_game!(name, G => G::new(&params).map(|_| ()), _ => unreachable!());
+                    assert_eq!(started, Ok(()), "{what}");
+                }
+            }
+        }
+        assert_eq!(super::param_specs("go"), None);
+    }
+
     #[test]
     fn every_registered_name_selects_its_own_game() {
         for &name in super::NAMES {

@@ -14,7 +14,8 @@
 //! move, `1` or `2`: `8 2` is the seeds' start after the first player filled two cells.
 //! The rules (`max`, `misere`) belong to the game, not to the position.
 
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
+use crate::game::{FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player};
+use crate::setting::Kind;
 
 pub const MAX_HEAPS: usize = 16;
 /// Heaps are at most this big, so that a whole game (at most 16 × 50 000 plies) stays
@@ -81,33 +82,67 @@ impl Default for Nim {
 impl Game for Nim {
     type Move = NimMove;
     const NAME: &'static str = "nim";
-    const PARAMS: &'static [&'static str] = &["length", "heaps", "max", "misere"];
+    const PARAMS: &'static [ParamSpec] = &[
+        ParamSpec {
+            key: "length",
+            kind: Kind::Spin {
+                default: 10,
+                min: 1,
+                max: MAX_HEAP_SIZE as i64,
+            },
+            label: "Length",
+            help: "One heap of this many objects (the seeds' row of cells); not with heaps.",
+        },
+        ParamSpec {
+            key: "heaps",
+            kind: Kind::List {
+                default: &[],
+                min: 1,
+                max: MAX_HEAP_SIZE as i64,
+                max_len: MAX_HEAPS,
+            },
+            label: "Heaps",
+            help: "Several heaps instead of one, such as 3,4,5; not with length.",
+        },
+        ParamSpec {
+            key: "max",
+            kind: Kind::Spin {
+                default: 3,
+                min: 1,
+                max: u32::MAX as i64,
+            },
+            label: "Largest take",
+            help: "The most objects one move takes; at least the largest heap is classic Nim.",
+        },
+        ParamSpec {
+            key: "misere",
+            kind: Kind::Check { default: false },
+            label: "Misère",
+            help: "Whoever takes the last object loses.",
+        },
+    ];
     const MOVE_IDS: usize = 1024;
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        params.check_known(Self::NAME, Self::PARAMS)?;
-        let sizes = match (params.get("length"), params.get("heaps")) {
-            (Some(_), Some(_)) => {
+        let p = params.resolve(Self::NAME, Self::PARAMS)?;
+        let sizes: Vec<u32> = match (p.given("length"), p.given("heaps")) {
+            (true, true) => {
                 return Err(ParamError(
                     "give length=N or heaps=a,b,..., not both".into(),
                 ));
             }
-            (None, Some(h)) => {
-                Nim::parse_heaps(h).map_err(|e| ParamError(format!("heaps={h}: {e}")))?
-            }
-            (_, None) => vec![params.get_u32("length", 10, 1, MAX_HEAP_SIZE)?],
+            // Each heap is within 1..=MAX_HEAP_SIZE, as the spec declares.
+            (false, true) => p.list("heaps").iter().map(|&h| h as u32).collect(),
+            (_, false) => vec![p.spin_u32("length")],
         };
-        if sizes.is_empty() || sizes.contains(&0) {
-            return Err(ParamError("every heap needs at least one object".into()));
-        }
         let mut heaps = [0; MAX_HEAPS];
         heaps[..sizes.len()].copy_from_slice(&sizes);
         Ok(Nim {
             heaps,
             count: sizes.len() as u8,
             side: Player::First,
-            max_take: params.get_u32("max", 3, 1, u32::MAX)?,
-            misere: params.get_bool("misere", false)?,
+            max_take: p.spin_u32("max"),
+            misere: p.check("misere"),
         })
     }
 

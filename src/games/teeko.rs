@@ -22,7 +22,8 @@
 use std::sync::OnceLock;
 
 use super::grid::Grid;
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
+use crate::game::{FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player};
+use crate::setting::Kind;
 
 pub const CELLS: u32 = 25;
 const ALL: u32 = (1 << CELLS) - 1;
@@ -221,13 +222,25 @@ impl Teeko {
 impl Game for Teeko {
     type Move = TeekoMove;
     const NAME: &'static str = "teeko";
-    const PARAMS: &'static [&'static str] = &["advanced", "centre"];
+    const PARAMS: &'static [ParamSpec] = &[
+        ParamSpec {
+            key: "advanced",
+            kind: Kind::Check { default: false },
+            label: "Advanced goals",
+            help: "Also the corners of every 3×3, 4×4 and 5×5 square win (58 goals).",
+        },
+        ParamSpec {
+            key: "centre",
+            kind: Kind::Check { default: true },
+            label: "Centre first",
+            help: "Black's first drop may be the centre, c3.",
+        },
+    ];
     const MOVE_IDS: usize = 25 + 25 * 25;
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        params.check_known(Self::NAME, Self::PARAMS)?;
-        let advanced = params.get_bool("advanced", false)?;
-        let centre = params.get_bool("centre", true)?;
+        let p = params.resolve(Self::NAME, Self::PARAMS)?;
+        let (advanced, centre) = (p.check("advanced"), p.check("centre"));
         Ok(Teeko {
             rules: rules(advanced, centre),
             ..Teeko::default()

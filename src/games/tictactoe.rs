@@ -23,7 +23,7 @@
 //! ```
 
 use super::grid::Grid;
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player};
+use crate::game::{FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -96,11 +96,11 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Move = u8;
     const NAME: &'static str = "tictactoe";
-    const PARAMS: &'static [&'static str] = &[];
+    const PARAMS: &'static [ParamSpec] = &[];
     const MOVE_IDS: usize = 9;
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        params.check_known(Self::NAME, Self::PARAMS)?;
+        params.resolve(Self::NAME, Self::PARAMS)?;
         Ok(TicTacToe::default())
     }
 

@@ -10,14 +10,16 @@
 //! the game with ply's rules: `newgame` becomes `UCI_Variant` + `ucinewgame` (and, for chess,
 //! `UCI_Chess960` when the engine lists it), `position` is checked move by move (with ply's
 //! error messages, which a UCI engine would not give) and, for Fairy-Stockfish, written in its
-//! drop notation ([`crate::referee::fsf`]); a Chess960 `startpos` is written as its FEN, since
+//! drop notation ([`crate::client::fsf`]); a Chess960 `startpos` is written as its FEN, since
 //! a UCI engine's startpos is standard chess's; `query` is
 //! answered from the rules; Fairy-Stockfish's `bestmove` and `pv` moves are written back in
 //! ply's notation.
 
+use crate::client::Dialect;
+use crate::client::fsf::{self, FsfGame};
 use crate::game::{Params, Player};
-use crate::referee::fsf::FsfGame;
-use crate::referee::spec::Dialect;
+use crate::protocol::command::{Command, MoveList, PositionStart, Query, parse};
+use crate::protocol::response::QueryResponse;
 
 use super::rules::{self, Position};
 
@@ -122,7 +124,7 @@ fn check_setoption(line: &str, bounds: OptionBounds) -> Result<(), String> {
 /// the engine itself accepts).
 pub fn games_of(dialect: Dialect) -> Option<Vec<&'static str>> {
     match dialect {
-        Dialect::Fsf => Some(vec!["tictactoe", "connect4"]),
+        Dialect::Fsf => Some(fsf::GAMES.to_vec()),
         _ => None,
     }
 }
@@ -148,8 +150,8 @@ pub struct Adapter {
 /// What becomes of a line from the page.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Route {
-    /// These lines go to the engine.
-    Engine(Vec<String>),
+    /// These commands go to the engine.
+    Engine(Vec<Command>),
     /// These lines go back to the page as if the engine had printed them.
     Page(Vec<String>),
 }
@@ -176,136 +178,122 @@ impl Adapter {
         }
     }
 
-    /// The lines that select the current game at the start (after the handshake).
-    pub fn initial_lines(&self) -> Vec<String> {
+    /// The commands that select the current game at the start (after the handshake).
+    pub fn initial_commands(&self) -> Vec<Command> {
         if self.fsf {
-            vec!["setoption name UCI_Variant value tictactoe".into()]
+            vec![Command::set_option("UCI_Variant", Some("tictactoe"))]
         } else {
             Vec::new()
         }
     }
 
-    /// Routes one checked line from the page.
+    /// Routes one checked line from the page: read as a command by the protocol's own
+    /// parser (its errors go back to the page as ply would print them), then translated.
     pub fn to_engine(&mut self, line: &str) -> Route {
-        let words: Vec<&str> = line.split_whitespace().collect();
         let error =
             |cmd: &str, msg: String| Route::Page(vec![format!("info string error {cmd}: {msg}")]);
-        match words[0] {
-            "newgame" => match self.newgame(&words[1..]) {
-                Ok(lines) => Route::Engine(lines),
+        let command = match parse(line) {
+            Ok(c) => c,
+            Err(e) => return Route::Page(vec![format!("info string error {e}")]),
+        };
+        match command {
+            Command::NewGame { game, params } => match self.newgame(&game, &params) {
+                Ok(commands) => Route::Engine(commands),
                 Err(e) => error("newgame", e),
             },
-            "ucinewgame" => {
+            Command::UciNewGame => {
                 self.pos = self.start.boxed();
-                Route::Engine(vec!["ucinewgame".into()])
+                Route::Engine(vec![Command::UciNewGame])
             }
-            "position" => match self.position(line) {
-                Ok(l) => Route::Engine(vec![l]),
+            Command::Position { start, moves } => match self.position(start, &moves) {
+                Ok(c) => Route::Engine(vec![c]),
                 Err(e) => error("position", e),
             },
-            "go" => {
+            Command::Go(_) => {
                 self.searching = self.pos.boxed();
-                Route::Engine(vec![line.to_string()])
+                Route::Engine(vec![command])
             }
-            "query" => match self.query(&words[1..]) {
-                Ok(answer) => Route::Page(vec![format!("response {answer}")]),
+            Command::Query(q) => match self.query(&q) {
+                Ok(answer) => Route::Page(vec![QueryResponse(answer).to_string()]),
                 Err(e) => error("query", e),
             },
-            "setoption" if self.fsf && line.to_ascii_lowercase().contains(" uci_variant") => error(
-                "setoption",
-                "use newgame to choose the game of a Fairy-Stockfish engine".into(),
-            ),
-            _ => Route::Engine(vec![line.to_string()]),
+            Command::SetOption { name, .. }
+                if self.fsf && name.eq_ignore_ascii_case("UCI_Variant") =>
+            {
+                error(
+                    "setoption",
+                    "use newgame to choose the game of a Fairy-Stockfish engine".into(),
+                )
+            }
+            _ => Route::Engine(vec![command]),
         }
     }
 
-    fn newgame(&mut self, words: &[&str]) -> Result<Vec<String>, String> {
-        let Some(game) = words.first() else {
-            return Err("expected a game name".into());
-        };
-        let game = game.to_ascii_lowercase();
-        let params = Params::parse(words[1..].iter().copied()).map_err(|e| e.to_string())?;
-        let start = rules::start(&game, &params)?;
-        let mut lines = Vec::new();
+    fn newgame(&mut self, game: &str, words: &[String]) -> Result<Vec<Command>, String> {
+        let params = Params::parse(words.iter().map(String::as_str)).map_err(|e| e.to_string())?;
+        let start = rules::start(game, &params)?;
+        let mut commands = Vec::new();
         if self.fsf {
-            let v = FsfGame::for_game(&game, &params)?;
+            let v = FsfGame::for_game(game, &params)?;
             self.variant = Some(v);
-            lines.push(format!("setoption name UCI_Variant value {}", v.variant()));
+            commands.push(Command::set_option("UCI_Variant", Some(v.variant())));
         } else if self.has_variant_option {
-            lines.push(format!("setoption name UCI_Variant value {game}"));
+            commands.push(Command::set_option("UCI_Variant", Some(game)));
         }
         if game == "chess" && self.has_chess960_option && !self.fsf {
             // ply writes Chess960's castling king-takes-rook, as UCI_Chess960 mode does.
             let c960 = params.get_bool("chess960", false).unwrap_or(false);
-            lines.push(format!("setoption name UCI_Chess960 value {c960}"));
+            commands.push(Command::set_option("UCI_Chess960", Some(&c960.to_string())));
         }
-        lines.push("ucinewgame".into());
+        commands.push(Command::UciNewGame);
         self.startpos_as_fen = !self.fsf && game == "chess" && start.fen() != CHESS_START;
         self.pos = start.boxed();
         self.start = start;
-        Ok(lines)
+        Ok(commands)
     }
 
-    /// Checks a `position` line with ply's rules and writes it for the engine.
-    fn position(&mut self, line: &str) -> Result<String, String> {
-        let opening = match crate::referee::openings::Opening::parse_line(line) {
-            Some(Ok(o)) => o,
-            Some(Err(_)) | None => return Err("expected startpos or fen".into()),
-        };
-        let mut pos = match &opening.fen {
-            None => self.start.boxed(),
-            Some(f) => self
+    /// Checks a `position` command with ply's rules and writes it for the engine.
+    fn position(&mut self, start: PositionStart, moves: &MoveList) -> Result<Command, String> {
+        let mut pos = match &start {
+            PositionStart::StartPos => self.start.boxed(),
+            PositionStart::Fen { text, .. } => self
                 .start
-                .with_fen(f)
-                .map_err(|e| format!("fen '{f}': {e}"))?,
+                .with_fen(text)
+                .map_err(|e| format!("fen '{text}': {e}"))?,
         };
-        let mut fsf_moves = Vec::new();
-        for (i, mv) in opening.moves.iter().enumerate() {
-            if let (true, Some(v)) = (self.fsf, self.variant) {
-                fsf_moves.push(v.move_to_fsf(&pos.fen(), mv).unwrap_or_default());
-            }
+        let mut engine_moves = Vec::new();
+        for (i, mv) in moves.iter().enumerate() {
+            let mv = mv.text;
+            engine_moves.push(match (self.fsf, self.variant) {
+                (true, Some(v)) => v.move_to_fsf(&pos.fen(), mv).unwrap_or_default(),
+                _ => mv.to_string(),
+            });
             pos.play(mv)
                 .map_err(|e| format!("move {} '{mv}': {e}", i + 1))?;
         }
-        let mut out = String::from("position ");
-        match (&opening.fen, self.fsf, self.variant) {
-            (None, _, _) if self.startpos_as_fen => {
-                out.push_str(&format!("fen {}", self.start.fen()))
+        let start = match (start, self.fsf, self.variant) {
+            (PositionStart::StartPos, _, _) if self.startpos_as_fen => {
+                PositionStart::fen(&self.start.fen())
             }
-            (None, _, _) => out.push_str("startpos"),
-            (Some(f), true, Some(v)) => out.push_str(&format!("fen {}", v.fen_to_fsf(f)?)),
-            (Some(f), _, _) => out.push_str(&format!("fen {f}")),
-        }
-        let moves: Vec<&str> = if self.fsf {
-            fsf_moves.iter().map(String::as_str).collect()
-        } else {
-            opening.moves.iter().map(String::as_str).collect()
+            (PositionStart::Fen { text, .. }, true, Some(v)) => {
+                PositionStart::fen(&v.fen_to_fsf(&text)?)
+            }
+            (start, _, _) => start,
         };
-        if !moves.is_empty() {
-            out.push_str(" moves ");
-            out.push_str(&moves.join(" "));
-        }
         self.pos = pos;
-        Ok(out)
+        Ok(Command::position(start, engine_moves))
     }
 
-    fn query(&self, words: &[&str]) -> Result<String, String> {
+    fn query(&self, query: &Query) -> Result<String, String> {
         let pos = &self.pos;
-        Ok(match words {
-            ["gameover", ..] => (pos.result() != "none").to_string(),
-            ["result", ..] => pos.result().to_string(),
-            ["sidetomove", ..] => pos.side().protocol_name().to_string(),
-            ["p1turn", ..] => (pos.side() == Player::First).to_string(),
-            ["legalmoves", ..] => pos.legal_moves().join(" "),
-            ["islegal", mv, ..] => pos.boxed().play(mv).is_ok().to_string(),
-            ["islegal"] => return Err("'islegal' needs a move".into()),
-            ["fen", ..] => pos.fen(),
-            _ => {
-                return Err(
-                    "expected one of: gameover, result, sidetomove, p1turn, legalmoves, islegal, fen"
-                        .into(),
-                );
-            }
+        Ok(match query {
+            Query::GameOver => (pos.result() != "none").to_string(),
+            Query::Result => pos.result().to_string(),
+            Query::SideToMove => pos.side().protocol_name().to_string(),
+            Query::P1Turn => (pos.side() == Player::First).to_string(),
+            Query::LegalMoves => pos.legal_moves().join(" "),
+            Query::IsLegal(mv) => pos.boxed().play(mv).is_ok().to_string(),
+            Query::Fen => pos.fen(),
         })
     }
 
@@ -350,6 +338,11 @@ impl Adapter {
 mod tests {
     use super::*;
 
+    /// The route of commands printed as these lines.
+    fn engine(lines: &[&str]) -> Route {
+        Route::Engine(lines.iter().map(|l| parse(l).unwrap()).collect())
+    }
+
     const B: OptionBounds = OptionBounds {
         max_hash_mb: 256,
         max_threads: 2,
@@ -390,14 +383,11 @@ mod tests {
         let mut a = Adapter::new(Dialect::Fsf, &["UCI_Variant".into()]);
         assert_eq!(
             a.to_engine("newgame connect4"),
-            Route::Engine(vec![
-                "setoption name UCI_Variant value connect4".into(),
-                "ucinewgame".into()
-            ])
+            engine(&["setoption name UCI_Variant value connect4", "ucinewgame"])
         );
         assert_eq!(
             a.to_engine("position startpos moves 4 4 3"),
-            Route::Engine(vec!["position startpos moves P@d1 P@d2 P@c1".into()])
+            engine(&["position startpos moves P@d1 P@d2 P@c1"])
         );
         a.to_engine("go depth 5");
         assert_eq!(a.from_engine("bestmove P@d3".into()), "bestmove 4");
@@ -431,19 +421,16 @@ mod tests {
         let mut plain = Adapter::new(Dialect::Uci, &[]);
         assert_eq!(
             plain.to_engine("newgame connect4 width=8"),
-            Route::Engine(vec!["ucinewgame".into()])
+            engine(&["ucinewgame"])
         );
         let mut a = Adapter::new(Dialect::Uci, &["UCI_Variant".into()]);
         assert_eq!(
             a.to_engine("newgame teeko"),
-            Route::Engine(vec![
-                "setoption name UCI_Variant value teeko".into(),
-                "ucinewgame".into()
-            ])
+            engine(&["setoption name UCI_Variant value teeko", "ucinewgame"])
         );
         assert_eq!(
             a.to_engine("position fen 5/5/5/5/5 b moves c3"),
-            Route::Engine(vec!["position fen 5/5/5/5/5 b moves c3".into()])
+            engine(&["position fen 5/5/5/5/5 b moves c3"])
         );
         assert_eq!(a.from_engine("bestmove c3".into()), "bestmove c3");
     }
@@ -453,44 +440,36 @@ mod tests {
         let mut sf = Adapter::new(Dialect::Uci, &["UCI_Chess960".into()]);
         assert_eq!(
             sf.to_engine("newgame chess chess960=true start=0"),
-            Route::Engine(vec![
-                "setoption name UCI_Chess960 value true".into(),
-                "ucinewgame".into()
-            ])
+            engine(&["setoption name UCI_Chess960 value true", "ucinewgame"])
         );
         // Moves are checked by ply's rules and passed on as they are.
         assert_eq!(
             sf.to_engine(
                 "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves e2e4"
             ),
-            Route::Engine(vec![
+            engine(&[
                 "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves e2e4"
-                    .into()
             ])
         );
         // Its startpos is standard chess's: a Chess960 start is written out.
         assert_eq!(
             sf.to_engine("position startpos moves g2g3"),
-            Route::Engine(vec![
+            engine(&[
                 "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1 moves g2g3"
-                    .into()
             ])
         );
         assert_eq!(
             sf.to_engine("newgame chess"),
-            Route::Engine(vec![
-                "setoption name UCI_Chess960 value false".into(),
-                "ucinewgame".into()
-            ])
+            engine(&["setoption name UCI_Chess960 value false", "ucinewgame"])
         );
         assert_eq!(
             sf.to_engine("position startpos moves e2e4"),
-            Route::Engine(vec!["position startpos moves e2e4".into()])
+            engine(&["position startpos moves e2e4"])
         );
         let mut plain = Adapter::new(Dialect::Uci, &[]);
         assert_eq!(
             plain.to_engine("newgame chess chess960=true"),
-            Route::Engine(vec!["ucinewgame".into()])
+            engine(&["ucinewgame"])
         );
     }
 }

@@ -8,20 +8,20 @@
 //! A deliberate close first sends `quit` and gives the engine a moment to exit by itself.
 
 use std::path::PathBuf;
-use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{ChildStdin, Command};
+use tokio::process::ChildStdin;
 use tokio::sync::mpsc;
 
-use super::EngineDef;
 use super::adapter::{Adapter, Route};
-use crate::protocol::response::{IdLine, OptionLine};
-use crate::referee::spec::Dialect;
+use crate::client::handshake::{self, Hello};
+use crate::client::process::describe_status;
+use crate::client::{Dialect, EngineSpec};
+use crate::protocol::command::Command;
 
 /// Engine stdout lines longer than this are cut (the rest of the line is skipped).
 pub const MAX_ENGINE_LINE: usize = 64 * 1024;
@@ -123,7 +123,7 @@ impl Drop for Slot {
 pub fn spawn(
     slot: String,
     serial: u64,
-    def: Arc<EngineDef>,
+    def: Arc<EngineSpec>,
     count: Slot,
     variants_file: Option<PathBuf>,
     events: mpsc::Sender<Event>,
@@ -175,7 +175,7 @@ impl Events {
 }
 
 async fn run(
-    def: &EngineDef,
+    def: &EngineSpec,
     variants_file: Option<PathBuf>,
     from_page: mpsc::Receiver<String>,
     events: &Events,
@@ -187,7 +187,7 @@ async fn run(
     let mut p = match Process::start(def) {
         Ok(p) => p,
         Err(e) => {
-            let msg = format!("cannot start {}: {e}", def.program.display());
+            let msg = format!("cannot start {}: {e}", def.launch.cmd);
             let _ = events.send(failed(msg)).await;
             return;
         }
@@ -202,14 +202,14 @@ async fn run(
             return;
         }
     };
-    let dialect = match def.dialect {
-        Dialect::Auto if hello.id_name.starts_with("Fairy-Stockfish") => Dialect::Fsf,
-        Dialect::Auto => Dialect::Ply,
-        d => d,
-    };
+    let dialect = def.dialect.after_handshake(&hello.id_name);
     let adapter = (dialect != Dialect::Ply).then(|| Adapter::new(dialect, &hello.options));
-    for line in setup_lines(def, dialect, variants_file.as_deref(), adapter.as_ref()) {
-        if write_line(&mut p.stdin, &line).await.is_err() {
+    // Fairy-Stockfish's variants file and the description's options, then the adapter's
+    // choice of game.
+    let mut setup = handshake::setup_commands(def, &hello, dialect, variants_file.as_deref());
+    setup.extend(adapter.iter().flat_map(Adapter::initial_commands));
+    for command in setup {
+        if write_command(&mut p.stdin, &command).await.is_err() {
             break;
         }
     }
@@ -232,16 +232,9 @@ struct Process {
 }
 
 impl Process {
-    fn start(def: &EngineDef) -> std::io::Result<Process> {
-        let mut cmd = Command::new(&def.program);
-        cmd.args(&def.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true);
-        if let Some(dir) = &def.dir {
-            cmd.current_dir(dir);
-        }
+    fn start(def: &EngineSpec) -> std::io::Result<Process> {
+        let mut cmd = tokio::process::Command::from(def.launch.command());
+        cmd.kill_on_drop(true);
         let mut child = cmd.spawn()?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stderr_tail = Arc::new(Mutex::new(Vec::new()));
@@ -264,7 +257,7 @@ impl Process {
 
     /// `quit`, a moment to exit, then a kill.
     async fn end(mut self) {
-        let _ = write_line(&mut self.stdin, "quit").await;
+        let _ = write_command(&mut self.stdin, &Command::Quit).await;
         drop(self.stdin);
         if tokio::time::timeout(QUIT_GRACE, self.child.wait())
             .await
@@ -273,41 +266,6 @@ impl Process {
             let _ = self.child.kill().await;
         }
     }
-}
-
-/// The lines sent after the handshake: Fairy-Stockfish's variants file, the options of the
-/// engine's `--engine` description, and the adapter's choice of game.
-fn setup_lines(
-    def: &EngineDef,
-    dialect: Dialect,
-    variants_file: Option<&std::path::Path>,
-    adapter: Option<&Adapter>,
-) -> Vec<String> {
-    let mut setup = Vec::new();
-    let own_variants = def
-        .options
-        .iter()
-        .any(|(n, _)| n.eq_ignore_ascii_case("VariantPath"));
-    if dialect == Dialect::Fsf
-        && !own_variants
-        && let Some(path) = variants_file
-    {
-        setup.push(format!(
-            "setoption name VariantPath value {}",
-            path.display()
-        ));
-    }
-    for (name, value) in &def.options {
-        setup.push(if value.is_empty() {
-            format!("setoption name {name}")
-        } else {
-            format!("setoption name {name} value {value}")
-        });
-    }
-    if let Some(a) = adapter {
-        setup.extend(a.initial_lines());
-    }
-    setup
 }
 
 /// Relays lines both ways until the page closes the slot or goes away (the engine is ended)
@@ -325,16 +283,21 @@ async fn relay(
                     p.end().await;
                     return;
                 };
+                // ply's own engines get the page's checked line as it is; the adapter
+                // translates it for the others.
                 let route = match adapter.as_mut() {
                     Some(a) => a.to_engine(&line),
-                    None => Route::Engine(vec![line]),
+                    None => {
+                        let _ = write_line(&mut p.stdin, &line).await;
+                        continue;
+                    }
                 };
                 match route {
-                    Route::Engine(lines) => {
-                        for l in lines {
+                    Route::Engine(commands) => {
+                        for c in commands {
                             // A failed write means the engine is gone; its end of output
                             // follows and is reported below.
-                            let _ = write_line(&mut p.stdin, &l).await;
+                            let _ = write_command(&mut p.stdin, &c).await;
                         }
                     }
                     Route::Page(lines) => {
@@ -366,32 +329,19 @@ async fn relay(
     }
 }
 
-/// What the engine said about itself before `uciok`.
-struct Hello {
-    id_name: String,
-    options: Vec<String>,
-}
-
+/// Sends `uci` and reads the answer up to `uciok`, within [`HANDSHAKE`].
 async fn handshake(
     stdin: &mut ChildStdin,
     lines: &mut mpsc::Receiver<String>,
 ) -> Result<Hello, String> {
-    write_line(stdin, "uci")
+    write_command(stdin, &Command::Uci)
         .await
         .map_err(|e| format!("did not read 'uci' ({e})"))?;
-    let mut hello = Hello {
-        id_name: String::new(),
-        options: Vec::new(),
-    };
+    let mut hello = Hello::default();
     let wait = async {
         while let Some(line) = lines.recv().await {
-            if line.split_whitespace().next() == Some("uciok") {
+            if hello.read(&line) {
                 return Ok(());
-            }
-            if let Ok(IdLine::Name(n)) = line.parse() {
-                hello.id_name = n;
-            } else if let Some(name) = OptionLine::name_in(&line) {
-                hello.options.push(name);
             }
         }
         Err("exited before answering 'uci' with 'uciok'".to_string())
@@ -405,6 +355,11 @@ async fn handshake(
     }
 }
 
+async fn write_command(stdin: &mut ChildStdin, command: &Command) -> std::io::Result<()> {
+    write_line(stdin, &command.to_string()).await
+}
+
+/// Writes `line` and a newline: a page's checked line, relayed to ply as the page wrote it.
 async fn write_line(stdin: &mut ChildStdin, line: &str) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(line.len() + 1);
     buf.extend_from_slice(line.as_bytes());
@@ -416,19 +371,7 @@ async fn write_line(stdin: &mut ChildStdin, line: &str) -> std::io::Result<()> {
 /// "exit status 3", "killed by signal 9", or "still running" after a short wait.
 async fn exit_status(child: &mut tokio::process::Child) -> String {
     match tokio::time::timeout(Duration::from_secs(1), child.wait()).await {
-        Ok(Ok(status)) => {
-            #[cfg(unix)]
-            {
-                use std::os::unix::process::ExitStatusExt;
-                if let Some(sig) = status.signal() {
-                    return format!("killed by signal {sig}");
-                }
-            }
-            match status.code() {
-                Some(c) => format!("exit status {c}"),
-                None => "exited".into(),
-            }
-        }
+        Ok(Ok(status)) => describe_status(status),
         Ok(Err(e)) => format!("status unknown: {e}"),
         Err(_) => "its output closed but it still runs".into(),
     }

@@ -1,7 +1,7 @@
 //! `ply gui`: a local web server and one page that plays, watches and analyses every game
 //! ply has, by speaking the line protocol (protocol.md) to engine processes.
 //!
-//! The page (`page/`: HTML, one script, one style sheet, embedded in the binary) is the
+//! The page (`page/`: HTML, its scripts and one style sheet, embedded in the binary) is the
 //! protocol client: it sends `newgame`, `position`, `go`, `stop` and `query` lines and reads
 //! `info`, `bestmove` and `response` lines. The server only starts the engines the command
 //! line named, checks each line against a short list of commands ([`adapter`]), and relays
@@ -10,7 +10,8 @@
 //! - [`http`]: the routes, the embedded files, and the `Host`/`Origin` checks that keep other
 //!   web sites (and DNS rebinding) away from the server;
 //! - [`session`]: one page's WebSocket, its message format and bounds;
-//! - [`engine`]: one engine process as a task;
+//! - [`engine`]: one engine process as a task (started, hand-shaken and set up by the client
+//!   layer, [`crate::client`]);
 //! - [`adapter`]: the command list, and the translation for UCI and Fairy-Stockfish engines;
 //! - [`rules`]: ply's rules behind a trait object, for the adapter.
 //!
@@ -30,94 +31,25 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
-use crate::referee::spec::Dialect;
+use crate::client::{Dialect, EngineSpec, fsf};
 use adapter::OptionBounds;
 use engine::ProcessCount;
 
-/// An engine the page may start.
-#[derive(Clone, Debug)]
-pub struct EngineDef {
-    /// The name the page shows and asks for.
-    pub name: String,
-    pub program: PathBuf,
-    pub args: Vec<String>,
-    pub dir: Option<PathBuf>,
-    pub dialect: Dialect,
-    /// `setoption` lines sent after the handshake.
-    pub options: Vec<(String, String)>,
+/// ply itself, the program running the server: the engine every page may start.
+pub fn ply_engine() -> EngineSpec {
+    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ply"));
+    EngineSpec {
+        name: "ply".into(),
+        dialect: Dialect::Ply,
+        ..EngineSpec::new(&exe.to_string_lossy())
+    }
 }
 
-/// The keys of an `--engine` description.
-pub const ENGINE_KEYS: &str =
-    "name=, cmd=, arg= (repeatable), dir=, proto=ply|uci|fsf|auto, option.NAME=VALUE";
-
-impl EngineDef {
-    /// ply itself: the program running the server.
-    pub fn ply() -> EngineDef {
-        EngineDef {
-            name: "ply".into(),
-            program: std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ply")),
-            args: Vec::new(),
-            dir: None,
-            dialect: Dialect::Ply,
-            options: Vec::new(),
-        }
-    }
-
-    /// Reads `name=fsf,cmd=/usr/games/fairy-stockfish,proto=fsf,option.Hash=64`: comma-separated
-    /// `key=value` pairs (a value cannot contain a comma).
-    pub fn parse(text: &str) -> Result<EngineDef, String> {
-        let mut def = EngineDef {
-            name: String::new(),
-            program: PathBuf::new(),
-            args: Vec::new(),
-            dir: None,
-            dialect: Dialect::Auto,
-            options: Vec::new(),
-        };
-        let mut cmd = None;
-        for part in text.split(',').filter(|p| !p.is_empty()) {
-            let Some((key, value)) = part.split_once('=') else {
-                return Err(format!("'{part}' is not key=value (keys: {ENGINE_KEYS})"));
-            };
-            match key {
-                "name" => def.name = value.to_string(),
-                "cmd" => cmd = Some(value.to_string()),
-                "arg" => def.args.push(value.to_string()),
-                "dir" => def.dir = Some(PathBuf::from(value)),
-                "proto" => {
-                    def.dialect = match value {
-                        "ply" => Dialect::Ply,
-                        "uci" => Dialect::Uci,
-                        "fsf" => Dialect::Fsf,
-                        "auto" => Dialect::Auto,
-                        _ => return Err(format!("proto={value}: expected ply, uci, fsf or auto")),
-                    }
-                }
-                _ => match key.strip_prefix("option.") {
-                    Some(opt) if !opt.is_empty() => def.options.push((opt.into(), value.into())),
-                    _ => return Err(format!("unknown key '{key}' (keys: {ENGINE_KEYS})")),
-                },
-            }
-        }
-        let Some(cmd) = cmd.filter(|c| !c.is_empty()) else {
-            return Err(format!("an engine needs cmd=PROGRAM (keys: {ENGINE_KEYS})"));
-        };
-        if def.name.is_empty() {
-            def.name = std::path::Path::new(&cmd)
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "engine".into());
-        }
-        if def.name.len() > 40 || def.name.chars().any(|c| c.is_control()) {
-            return Err(format!(
-                "name={}: at most 40 printable characters",
-                def.name
-            ));
-        }
-        def.program = PathBuf::from(cmd);
-        Ok(def)
-    }
+/// Reads an `--engine` description, `name=fsf,cmd=/usr/games/fairy-stockfish,proto=fsf,
+/// option.Hash=64`: the client layer's engine words, separated by commas (so a value cannot
+/// contain a comma).
+pub fn parse_engine(text: &str) -> Result<EngineSpec, String> {
+    EngineSpec::parse(text.split(',').filter(|p| !p.is_empty()))
 }
 
 /// Everything `ply gui` was started with.
@@ -130,7 +62,7 @@ pub struct Config {
     /// Host names accepted besides `localhost` and IP literals.
     pub allow_hosts: Vec<String>,
     /// ply first, then the `--engine`s.
-    pub engines: Vec<EngineDef>,
+    pub engines: Vec<EngineSpec>,
     pub max_pages: usize,
     pub engines_per_page: usize,
     pub max_engines: usize,
@@ -146,7 +78,7 @@ impl Default for Config {
             port: DEFAULT_PORT,
             allow_remote: false,
             allow_hosts: Vec::new(),
-            engines: vec![EngineDef::ply()],
+            engines: vec![ply_engine()],
             max_pages: 8,
             engines_per_page: 5,
             max_engines: 16,
@@ -173,7 +105,7 @@ pub struct Server {
 }
 
 /// Checks the configuration, binds, prints the URL and serves until Ctrl-C or SIGTERM.
-pub fn run(mut config: Config, open: bool) -> Result<(), String> {
+pub fn run(config: Config, open: bool) -> Result<(), String> {
     let mut names = std::collections::HashSet::new();
     for e in &config.engines {
         if !names.insert(e.name.clone()) {
@@ -182,9 +114,6 @@ pub fn run(mut config: Config, open: bool) -> Result<(), String> {
                 e.name
             ));
         }
-    }
-    for e in config.engines.iter_mut() {
-        e.program = crate::referee::engine::resolve(&e.program.to_string_lossy());
     }
     if !config.bind.is_loopback() && !config.allow_remote {
         return Err(format!(
@@ -246,8 +175,8 @@ async fn serve(config: Config, open: bool) -> Result<(), String> {
         .with_graceful_shutdown(shutdown_signal())
         .await
         .map_err(|e| format!("server error: {e}"));
-    if let Some(f) = variants_file {
-        let _ = std::fs::remove_file(f);
+    if variants_file.is_some() {
+        fsf::remove_variants_file();
     }
     result
 }
@@ -261,14 +190,10 @@ fn write_variants_file(config: &Config) -> Option<PathBuf> {
     {
         return None;
     }
-    let path = std::env::temp_dir().join(format!("ply-gui-{}-variants.ini", std::process::id()));
-    match std::fs::write(&path, crate::referee::fsf::VARIANTS_INI) {
-        Ok(()) => Some(path),
+    match fsf::variants_file() {
+        Ok(path) => Some(path),
         Err(e) => {
-            eprintln!(
-                "ply gui: cannot write {} ({e}); Fairy-Stockfish will not know ply's games",
-                path.display()
-            );
+            eprintln!("ply gui: {e}; Fairy-Stockfish will not know ply's games");
             None
         }
     }
@@ -320,26 +245,26 @@ mod tests {
 
     #[test]
     fn engine_descriptions() {
-        let d = EngineDef::parse(
+        let d = parse_engine(
             "name=fsf,cmd=/usr/games/fairy-stockfish,proto=fsf,option.Hash=32,arg=-q,arg=x",
         )
         .unwrap();
         assert_eq!(d.name, "fsf");
-        assert_eq!(d.program, PathBuf::from("/usr/games/fairy-stockfish"));
+        assert_eq!(d.launch.cmd, "/usr/games/fairy-stockfish");
         assert_eq!(d.dialect, Dialect::Fsf);
         assert_eq!(d.options, vec![("Hash".to_string(), "32".to_string())]);
-        assert_eq!(d.args, vec!["-q", "x"]);
+        assert_eq!(d.launch.args, vec!["-q", "x"]);
         assert_eq!(
-            EngineDef::parse("cmd=/opt/sf/stockfish").unwrap().name,
+            parse_engine("cmd=/opt/sf/stockfish").unwrap().name,
             "stockfish"
         );
-        assert!(EngineDef::parse("name=x").unwrap_err().contains("cmd="));
+        assert!(parse_engine("name=x").unwrap_err().contains("cmd="));
         assert!(
-            EngineDef::parse("cmd=a,colour=red")
+            parse_engine("cmd=a,colour=red")
                 .unwrap_err()
                 .contains("unknown key")
         );
-        assert!(EngineDef::parse("cmd=a,proto=xboard").is_err());
+        assert!(parse_engine("cmd=a,proto=xboard").is_err());
     }
 
     #[test]

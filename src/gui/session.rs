@@ -250,12 +250,7 @@ impl Session {
                 .iter()
                 .map(|e| EngineInfo {
                     name: &e.name,
-                    proto: match e.dialect {
-                        crate::referee::spec::Dialect::Ply => "ply",
-                        crate::referee::spec::Dialect::Uci => "uci",
-                        crate::referee::spec::Dialect::Fsf => "fsf",
-                        crate::referee::spec::Dialect::Auto => "auto",
-                    },
+                    proto: e.dialect.name(),
                     games: adapter::games_of(e.dialect),
                 })
                 .collect(),

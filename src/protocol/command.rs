@@ -12,6 +12,9 @@ use nom::{IResult, Parser};
 
 use crate::search::MAX_DEPTH;
 
+/// The other way: commands printed as lines (`Display`) and built by clients.
+mod display;
+
 /// A word of a `position` command's move list, with the column (1-based, in characters)
 /// where it starts, so errors can say where a bad move stood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +131,11 @@ pub enum Command {
         game: String,
         params: Vec<String>,
     },
+    /// `params [<game>]`: list a game's parameters (the current game's when none is named);
+    /// the name is lower-cased, with its column for errors.
+    Params {
+        game: Option<(String, usize)>,
+    },
     SetOption {
         name: String,
         value: Option<String>,
@@ -181,6 +189,7 @@ pub const COMMANDS: &[&str] = &[
     "isready",
     "ucinewgame",
     "newgame",
+    "params",
     "setoption",
     "position",
     "go",
@@ -296,6 +305,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         value(Command::Quit, keyword("quit")),
         value(Command::Display, keyword("d")),
         command(line, "newgame", newgame),
+        command(line, "params", params),
         command(line, "setoption", setoption),
         command(line, "position", position),
         command(line, "go", go),
@@ -410,6 +420,21 @@ fn newgame(_: &str, mut words: Words) -> Result<Command, Failure> {
     })
 }
 
+/// `params [<game>]`: anything after the game name is an error, as the name is the only
+/// argument.
+fn params(line: &str, mut words: Words) -> Result<Command, Failure> {
+    let game = words
+        .next()
+        .map(|(o, g)| (g.to_ascii_lowercase(), column(line, o)));
+    if let Some((o, w)) = words.next() {
+        return Err((
+            Some(o),
+            format!("expected only a game name, got '{}'", quote(w)),
+        ));
+    }
+    Ok(Command::Params { game })
+}
+
 /// `query <what> [<move>]`.
 fn query(_: &str, mut words: Words) -> Result<Command, Failure> {
     let Some((o, q)) = words.next() else {
@@ -506,13 +531,15 @@ fn setoption(line: &str, mut words: Words) -> Result<Command, Failure> {
         Some((o, w)) => return Err((Some(o), format!("expected 'name', got '{}'", quote(w)))),
         None => return Err((Some(end), "expected 'name <option> [value <value>]'".into())),
     }
-    let after_name = words.offset();
     let mut name = String::new();
     let mut name_offset = None;
     let mut value = None;
     let mut value_offset = end;
+    // Where the name should have been: the word `value`, or the end of the line.
+    let mut no_name_at = None;
     while let Some((o, w)) = words.next() {
         if w == "value" {
+            no_name_at = Some(o);
             let v = words.rest.trim_matches(is_space);
             if !v.is_empty() {
                 value_offset = v.as_ptr() as usize - line.as_ptr() as usize;
@@ -527,10 +554,7 @@ fn setoption(line: &str, mut words: Words) -> Result<Command, Failure> {
         name.push_str(w);
     }
     let Some(name_offset) = name_offset else {
-        return Err((
-            Some(after_name),
-            "expected an option name after 'name'".into(),
-        ));
+        return Err((no_name_at, "expected an option name after 'name'".into()));
     };
     Ok(Command::SetOption {
         name,
@@ -676,11 +700,20 @@ mod tests {
         assert_eq!((e.command, e.column), ("setoption", 11));
         let e = parse("setoption").unwrap_err();
         assert_eq!(e.column, 10);
-        let e = parse("setoption name value 3").unwrap_err();
-        assert_eq!(
-            (e.message.as_str(), e.column),
-            ("expected an option name after 'name'", 15)
-        );
+        // The column of the word standing where the name should (`value`), or of the end.
+        for (line, column) in [
+            ("setoption name value 3", 16),
+            ("setoption name   value 3", 18),
+            ("setoption name", 15),
+            ("setoption name  ", 17),
+        ] {
+            let e = parse(line).unwrap_err();
+            assert_eq!(
+                (e.message.as_str(), e.column),
+                ("expected an option name after 'name'", column),
+                "{line:?}"
+            );
+        }
     }
 
     fn moves(c: &Command) -> Vec<(String, usize)> {
@@ -773,6 +806,22 @@ mod tests {
         let e = parse("go depth").unwrap_err();
         assert_eq!(e.column, 9);
         assert!(parse("go depth 0").is_err());
+    }
+
+    #[test]
+    fn params() {
+        assert_eq!(parse("params"), Ok(Command::Params { game: None }));
+        assert_eq!(
+            parse("params  Connect4"),
+            Ok(Command::Params {
+                game: Some(("connect4".into(), 9))
+            })
+        );
+        let e = parse("params nim teeko").unwrap_err();
+        assert_eq!(
+            (e.command, e.message.as_str(), e.column),
+            ("params", "expected only a game name, got 'teeko'", 12)
+        );
     }
 
     #[test]

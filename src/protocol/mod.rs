@@ -11,6 +11,7 @@
 //! `info` line as a type, printed here and read by the referee and the tests.
 
 pub mod command;
+pub mod options;
 pub mod response;
 pub mod session;
 pub mod strength;
@@ -25,10 +26,12 @@ use std::time::{Duration, Instant};
 use crate::game::Params;
 use crate::games::NAMES;
 use crate::search::TechniquesOff;
+use crate::setting::Value;
 use crate::util::Rng;
 use crate::with_game;
 use command::{COMMANDS, Command, quote};
-use response::{IdLine, OptionKind, OptionLine};
+use options::Options;
+use response::{IdLine, OptionLine, ParamLine};
 use session::{Config, GameSession, Job, JobContext, Session};
 
 pub const ENGINE_NAME: &str = "ply";
@@ -36,19 +39,6 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const AUTHOR: &str = "the ply developers";
 
 pub use crate::games::DEFAULT_GAME;
-pub const DEFAULT_HASH_MB: usize = 16;
-pub const MAX_HASH_MB: usize = 65536;
-/// The `Threads` option: threads for the Connect Four solver. One by default, as UCI engines
-/// do, since matches often run engines side by side.
-pub const DEFAULT_THREADS: usize = 1;
-pub const MAX_THREADS: usize = 256;
-/// `Move Overhead`'s default. On a shared two-core machine (load 5) a search thread was
-/// seen answering up to 25 ms after its own deadline, descheduled; with 10 ms ply lost one
-/// move in 400 on time in self-play at 0.2 s per move (scripts/time_overshoot.py measures).
-pub const DEFAULT_OVERHEAD_MS: u64 = 30;
-pub const MAX_OVERHEAD_MS: u64 = 5000;
-/// The most lines `MultiPV` may ask for.
-pub const MAX_MULTIPV: usize = 256;
 /// Longer input lines are dropped (with an error) instead of buffered without bound.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 /// While a `go` runs, the commands waiting for it may hold at most this many bytes (each
@@ -196,22 +186,12 @@ pub struct EngineLoop {
     out: Output,
     events: Sender<Event>,
     game: Box<dyn GameSession>,
-    config: Config,
-    overhead_ms: u64,
-    /// `MultiPV`: lines a search reports.
-    multipv: usize,
-    /// `Ponder`: `bestmove` names the expected reply.
-    ponder: bool,
-    /// `UCI_ShowWDL`: `info` lines carry win/draw/loss chances.
-    show_wdl: bool,
-    /// `UCI_LimitStrength`: every search gets a node budget from `elo` ([`strength`]).
-    limit_strength: bool,
-    /// `UCI_Elo`.
-    elo: u32,
-    /// Draws each limited search's budget around the calibrated one.
+    /// The options' values ([`options::OPTIONS`]).
+    options: Options,
+    /// The search techniques the engine's caller turned off (`PLY_SEARCH_OFF`).
+    search_off: TechniquesOff,
+    /// Draws each strength-limited search's budget around the calibrated one ([`strength`]).
     rng: Rng,
-    /// `UCI_Chess960`: chess selected by `UCI_Variant` (or this option) is Chess960.
-    chess960: bool,
     running: Option<Running>,
     /// Numbers the jobs, so a late `WorkerDone` is not taken for the current job's.
     jobs: u64,
@@ -228,11 +208,16 @@ fn new_session(
     params: &Params,
     config: Config,
 ) -> Result<Box<dyn GameSession>, String> {
-    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, config)?)), _ => Err(format!(
+    with_game!(name, G => Ok(Box::new(Session::<G>::new(params, config)?)), _ => Err(unknown_game(name)))
+}
+
+/// The error about a game name that is not registered.
+fn unknown_game(name: &str) -> String {
+    format!(
         "unknown game '{}' (known: {})",
         quote(name),
         NAMES.join(", ")
-    )))
+    )
 }
 
 impl EngineLoop {
@@ -256,28 +241,19 @@ impl EngineLoop {
         params: &Params,
         search_off: TechniquesOff,
     ) -> Result<EngineLoop, String> {
-        let config = Config {
-            hash_mb: DEFAULT_HASH_MB,
-            threads: DEFAULT_THREADS,
-            use_solver: true,
-            use_book: true,
-            search_off,
-        };
-        let game = new_session(name, params, config)?;
+        let mut options = Options::default();
+        let game = new_session(name, params, options.config(search_off))?;
+        // The options that mirror the game: `ply --game chess chess960=true` plays Chess960.
         let chess960 = name == "chess" && params.get_bool("chess960", false).unwrap_or(false);
+        options.keep("UCI_Chess960", Value::Check(chess960));
+        options.keep("UCI_Variant", Value::Combo(game.name()));
         Ok(EngineLoop {
             out,
             events,
             game,
-            config,
-            overhead_ms: DEFAULT_OVERHEAD_MS,
-            multipv: 1,
-            ponder: false,
-            show_wdl: false,
-            limit_strength: false,
-            elo: strength::ELO_DEFAULT,
+            options,
+            search_off,
             rng: Rng::new(time_seed()),
-            chess960,
             running: None,
             jobs: 0,
             pending: VecDeque::new(),
@@ -285,6 +261,11 @@ impl EngineLoop {
             eof: false,
             quitting: false,
         })
+    }
+
+    /// What the session needs: the options' settings and the techniques turned off.
+    fn config(&self) -> Config {
+        self.options.config(self.search_off)
     }
 
     /// Feeds one event; returns false once the engine should exit.
@@ -449,6 +430,7 @@ impl EngineLoop {
                     self.out.error("newgame", &shortened(e));
                 }
             }
+            Command::Params { game } => self.list_params(game),
             Command::SetOption {
                 name,
                 value,
@@ -471,18 +453,22 @@ impl EngineLoop {
                 if let Err(e) = self.game.check_searchmoves(&params.searchmoves) {
                     return self.out.error("go", &e);
                 }
-                if self.limit_strength {
-                    let budget = strength::move_budget(self.elo, &mut self.rng);
+                let o = &self.options;
+                let limit_strength = o.switch("UCI_LimitStrength");
+                if limit_strength {
+                    let elo = o.number("UCI_Elo") as u32;
+                    let budget = strength::move_budget(elo, &mut self.rng);
                     params.nodes = Some(params.nodes.map_or(budget, |n| n.min(budget)));
                 }
                 let unlimited = params.unlimited();
                 let job = Job::Search {
                     params,
-                    overhead: Duration::from_millis(self.overhead_ms),
-                    use_solver: self.config.use_solver && !self.limit_strength,
-                    multipv: self.multipv,
-                    show_ponder: self.ponder,
-                    show_wdl: self.show_wdl,
+                    overhead: Duration::from_millis(o.number("Move Overhead")),
+                    use_solver: o.switch("UseSolver") && !limit_strength,
+                    calibrated: limit_strength,
+                    multipv: o.number("MultiPV") as usize,
+                    show_ponder: o.switch("Ponder"),
+                    show_wdl: o.switch("UCI_ShowWDL"),
                     received: at,
                 };
                 self.start(job, unlimited);
@@ -531,13 +517,29 @@ impl EngineLoop {
         }
         // Sessions allocate their tables at first use, so this one holds no memory yet, and
         // the old game's tables are freed as it replaces it.
-        self.game = new_session(name, params, self.config)?;
+        self.game = new_session(name, params, self.config())?;
+        self.options
+            .keep("UCI_Variant", Value::Combo(self.game.name()));
         Ok(())
     }
 
-    fn configure(&mut self, config: Config) {
-        self.config = config;
-        self.game.configure(config);
+    /// `params [<game>]`: one `param` line per parameter of the game, then `paramsok`.
+    fn list_params(&self, game: Option<(String, usize)>) {
+        let name = game.as_ref().map_or(self.game.name(), |(n, _)| n.as_str());
+        match crate::games::param_specs(name) {
+            Some(specs) => {
+                let lines: Vec<String> = (specs.iter())
+                    .map(|s| ParamLine::from(s).to_string())
+                    .chain(["paramsok".to_string()])
+                    .collect();
+                self.out.lines(&lines.join("\n"));
+            }
+            None => {
+                let column = game.as_ref().map_or(1, |(_, c)| *c);
+                let e = unknown_game(name);
+                self.out.error("params", &format!("{e} (column {column})"));
+            }
+        }
     }
 
     fn uci(&self) {
@@ -546,141 +548,10 @@ impl EngineLoop {
             IdLine::Author(AUTHOR.to_string()),
         ];
         let lines: Vec<String> = (ids.iter().map(IdLine::to_string))
-            .chain(self.options().iter().map(OptionLine::to_string))
+            .chain(self.option_lines().iter().map(OptionLine::to_string))
             .chain(["uciok".to_string()])
             .collect();
         self.out.lines(&lines.join("\n"));
-    }
-
-    /// The options `uci` lists (protocol.md, "Options"), with the current game's variant and
-    /// Chess960 setting as defaults.
-    fn options(&self) -> Vec<OptionLine> {
-        let spin = |name: &str, default: u64, min: u64, max: u64| OptionLine {
-            name: name.to_string(),
-            kind: OptionKind::Spin {
-                default: default as i64,
-                min: min as i64,
-                max: max as i64,
-            },
-        };
-        let check = |name: &str, default: bool| OptionLine {
-            name: name.to_string(),
-            kind: OptionKind::Check { default },
-        };
-        let max_hash = MAX_HASH_MB as u64;
-        vec![
-            spin("Hash", DEFAULT_HASH_MB as u64, 1, max_hash),
-            OptionLine {
-                name: "Clear Hash".to_string(),
-                kind: OptionKind::Button,
-            },
-            spin("Threads", DEFAULT_THREADS as u64, 1, MAX_THREADS as u64),
-            check("UseSolver", true),
-            check("UseBook", true),
-            spin("Move Overhead", DEFAULT_OVERHEAD_MS, 0, MAX_OVERHEAD_MS),
-            spin("MultiPV", 1, 1, MAX_MULTIPV as u64),
-            check("Ponder", false),
-            check("UCI_ShowWDL", false),
-            check("UCI_LimitStrength", false),
-            spin(
-                "UCI_Elo",
-                strength::ELO_DEFAULT.into(),
-                strength::ELO_MIN.into(),
-                strength::ELO_MAX.into(),
-            ),
-            check("UCI_Chess960", self.chess960),
-            OptionLine {
-                name: "UCI_Variant".to_string(),
-                kind: OptionKind::Combo {
-                    default: self.game.name().to_string(),
-                    vars: NAMES.iter().map(|n| n.to_string()).collect(),
-                },
-            },
-        ]
-    }
-
-    /// Sets option `name` (`value` as given); an error comes with the column it points at.
-    fn set_option(
-        &mut self,
-        name: &str,
-        value: Option<&str>,
-        name_column: usize,
-        value_column: usize,
-    ) -> Result<(), (String, usize)> {
-        let number = |min, max| option_number(name, value, value_column, min, max);
-        let check = |what| option_bool(what, value, value_column);
-        let config = self.config;
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                let hash_mb = number(1, MAX_HASH_MB as u64)? as usize;
-                // The tables are made at the next search; refuse now a size the system
-                // will not provide at all, rather than fail then.
-                if !crate::util::can_allocate(hash_mb << 20) {
-                    return Err((
-                        format!(
-                            "Hash {hash_mb} MiB: the system refuses to provide that much memory"
-                        ),
-                        value_column,
-                    ));
-                }
-                self.configure(Config { hash_mb, ..config });
-            }
-            "clear hash" => self.game.clear_hash(),
-            "threads" => {
-                let threads = number(1, MAX_THREADS as u64)? as usize;
-                self.configure(Config { threads, ..config });
-            }
-            "usesolver" => {
-                let use_solver = check("UseSolver")?;
-                self.configure(Config {
-                    use_solver,
-                    ..config
-                });
-            }
-            "usebook" => {
-                let use_book = check("UseBook")?;
-                self.configure(Config { use_book, ..config });
-            }
-            "move overhead" => self.overhead_ms = number(0, MAX_OVERHEAD_MS)?,
-            "multipv" => self.multipv = number(1, MAX_MULTIPV as u64)? as usize,
-            "ponder" => self.ponder = check("Ponder")?,
-            "uci_showwdl" => self.show_wdl = check("UCI_ShowWDL")?,
-            "uci_limitstrength" => self.limit_strength = check("UCI_LimitStrength")?,
-            "uci_elo" => {
-                self.elo = number(strength::ELO_MIN.into(), strength::ELO_MAX.into())? as u32
-            }
-            "uci_chess960" => {
-                let chess960 = check("UCI_Chess960")?;
-                if self.game.name() == "chess" {
-                    self.switch_game("chess", &chess_params(chess960))
-                        .map_err(|e| (e, value_column))?;
-                }
-                self.chess960 = chess960;
-            }
-            "uci_variant" => match value {
-                Some(v) => {
-                    let name = v.to_ascii_lowercase();
-                    let params = if name == "chess" {
-                        chess_params(self.chess960)
-                    } else {
-                        Params::new()
-                    };
-                    self.switch_game(&name, &params)
-                        .map_err(|e| (e, value_column))?
-                }
-                None => return Err(("UCI_Variant needs a value".into(), value_column)),
-            },
-            _ => {
-                return Err((
-                    format!(
-                        "unknown option '{}' (known: Hash, Clear Hash, Threads, UseSolver, UseBook, Move Overhead, MultiPV, Ponder, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo, UCI_Chess960, UCI_Variant)",
-                        quote(name)
-                    ),
-                    name_column,
-                ));
-            }
-        }
-        Ok(())
     }
 }
 
@@ -690,50 +561,6 @@ fn time_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ (u64::from(std::process::id()) << 32)
-}
-
-/// The number a `setoption` of `name` gives, when it is an integer from `min` to `max`.
-fn option_number(
-    name: &str,
-    value: Option<&str>,
-    column: usize,
-    min: u64,
-    max: u64,
-) -> Result<u64, (String, usize)> {
-    match value.map(|v| v.parse::<u64>()) {
-        Some(Ok(n)) if (min..=max).contains(&n) => Ok(n),
-        _ => Err((
-            format!(
-                "{name} needs a value from {min} to {max}, got '{}'",
-                quote(value.unwrap_or(""))
-            ),
-            column,
-        )),
-    }
-}
-
-/// The switch a `setoption` of `what` gives: `true` or `false`, in any case.
-fn option_bool(what: &str, value: Option<&str>, column: usize) -> Result<bool, (String, usize)> {
-    match value.map(str::to_ascii_lowercase).as_deref() {
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        _ => Err((
-            format!(
-                "{what} needs true or false, got '{}'",
-                quote(value.unwrap_or(""))
-            ),
-            column,
-        )),
-    }
-}
-
-/// The parameters of chess, or of Chess960 when `chess960`.
-fn chess_params(chess960: bool) -> Params {
-    if chess960 {
-        Params(vec![("chess960".into(), "true".into())])
-    } else {
-        Params::new()
-    }
 }
 
 /// Reads lines from `input` until it ends, sending each as an [`Event`] stamped with the

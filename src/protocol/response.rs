@@ -1,5 +1,6 @@
 //! The engine's responses as types: `info` ([`InfoLine`]), `bestmove` ([`BestMove`]), `id`
-//! ([`IdLine`]), `option` ([`OptionLine`]) and `response` ([`QueryResponse`]). The session
+//! ([`IdLine`]), `option` ([`OptionLine`]), `param` ([`ParamLine`]) and `response`
+//! ([`QueryResponse`]). The session
 //! prints them with `Display`, and the referee, its compliance check and the tests read any
 //! engine's with `FromStr` (see protocol.md for each line).
 //!
@@ -10,6 +11,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::game::ParamSpec;
+use crate::setting::Kind;
 use crate::value::{BoundedScore, Score, ScoreBound};
 
 /// An `info` line's fields; `None` (or empty) where the line does not give them. `Display`
@@ -366,7 +369,7 @@ impl FromStr for OptionLine {
         if type_at + 1 == words.len() {
             return Err(format!("'{}': expected a type after 'type'", line.trim()));
         }
-        let fields = OptionFields::read(&words[type_at + 1..]);
+        let fields = OptionFields::read(&words[type_at + 1..], OptionFields::KEYS);
         let kind = fields.kind(&name)?;
         Ok(OptionLine { name, kind })
     }
@@ -393,21 +396,181 @@ impl OptionLine {
     }
 }
 
-/// The words of an option line after `type`, split at its keys.
+/// `param name <key> type <type> default <value> [min <n> max <n>] [var <word> ..]
+/// [max_len <n>] label <words> help <words>`: a parameter of a game, as the `params` command
+/// lists it (protocol.md, "params"); the type is a setting's [`Kind`] (check, spin, combo or
+/// list). The label runs up to the word `help`, the help to the end of the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamLine {
+    pub key: String,
+    pub kind: ParamKind,
+    pub label: String,
+    pub help: String,
+}
+
+/// A [`Kind`] as a `param` line carries it (owned, so that a client can read one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    Check {
+        default: bool,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Combo {
+        default: String,
+        vars: Vec<String>,
+    },
+    /// `default` is empty when the parameter is absent unless given (written `<empty>`).
+    List {
+        default: Vec<i64>,
+        min: i64,
+        max: i64,
+        max_len: usize,
+    },
+}
+
+impl From<&ParamSpec> for ParamLine {
+    fn from(spec: &ParamSpec) -> ParamLine {
+        let kind = match spec.kind {
+            Kind::Check { default } => ParamKind::Check { default },
+            Kind::Spin { default, min, max } => ParamKind::Spin { default, min, max },
+            Kind::Combo { default, vars } => ParamKind::Combo {
+                default: default.to_string(),
+                vars: vars.iter().map(|v| v.to_string()).collect(),
+            },
+            Kind::List {
+                default,
+                min,
+                max,
+                max_len,
+            } => ParamKind::List {
+                default: default.to_vec(),
+                min,
+                max,
+                max_len,
+            },
+            // A game declares no buttons (games/mod.rs checks every spec).
+            Kind::Button => unreachable!("a parameter is never a button"),
+        };
+        ParamLine {
+            key: spec.key.to_string(),
+            kind,
+            label: spec.label.to_string(),
+            help: spec.help.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for ParamLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "param name {} type ", self.key)?;
+        match &self.kind {
+            ParamKind::Check { default } => write!(f, "check default {default}")?,
+            ParamKind::Spin { default, min, max } => {
+                write!(f, "spin default {default} min {min} max {max}")?
+            }
+            ParamKind::Combo { default, vars } => {
+                write!(f, "combo default {default}")?;
+                vars.iter().try_for_each(|v| write!(f, " var {v}"))?
+            }
+            ParamKind::List {
+                default,
+                min,
+                max,
+                max_len,
+            } => {
+                let items: Vec<String> = default.iter().map(i64::to_string).collect();
+                let default = if items.is_empty() {
+                    EMPTY.to_string()
+                } else {
+                    items.join(",")
+                };
+                write!(
+                    f,
+                    "list default {default} min {min} max {max} max_len {max_len}"
+                )?
+            }
+        }
+        write!(f, " label {} help {}", self.label, self.help)
+    }
+}
+
+/// How a `param` line writes an empty default (as Stockfish writes an empty string option).
+const EMPTY: &str = "<empty>";
+
+impl FromStr for ParamLine {
+    type Err = String;
+
+    /// Reads a `param` line as ply writes it; the error says what is wrong.
+    fn from_str(line: &str) -> Result<ParamLine, String> {
+        let bad = |what: &str| format!("{what}: '{}'", line.trim());
+        let rest = line
+            .trim()
+            .strip_prefix("param name ")
+            .ok_or_else(|| bad("not a param line"))?;
+        let (head, help) = rest
+            .split_once(" help ")
+            .ok_or_else(|| bad("a param line without help"))?;
+        let (head, label) = head
+            .split_once(" label ")
+            .ok_or_else(|| bad("a param line without a label"))?;
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let (key, kind) = match words.as_slice() {
+            [key, "type", kind @ ..] if !kind.is_empty() => (*key, kind),
+            _ => return Err(bad("expected 'param name <key> type <type>'")),
+        };
+        let fields = OptionFields::read(kind, &["default", "min", "max", "var", "max_len"]);
+        let kind = match fields.kind {
+            "list" => ParamKind::List {
+                default: match fields.get("default") {
+                    Some(EMPTY) => Vec::new(),
+                    Some(v) => v
+                        .split(',')
+                        .map(str::parse)
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| bad("a list default of integers expected"))?,
+                    None => return Err(bad("a list without a default")),
+                },
+                min: fields.number(key, "min")?,
+                max: fields.number(key, "max")?,
+                max_len: fields.number(key, "max_len")? as usize,
+            },
+            _ => match fields.kind(key)? {
+                OptionKind::Check { default } => ParamKind::Check { default },
+                OptionKind::Spin { default, min, max } => ParamKind::Spin { default, min, max },
+                OptionKind::Combo { default, vars } => ParamKind::Combo { default, vars },
+                _ => return Err(bad("a param is check, spin, combo or list")),
+            },
+        };
+        Ok(ParamLine {
+            key: key.to_string(),
+            kind,
+            label: label.trim().to_string(),
+            help: help.trim().to_string(),
+        })
+    }
+}
+
+/// The words of an option (or param) line after `type`, split at its keys.
 struct OptionFields<'a> {
     kind: &'a str,
     values: Vec<(&'a str, String)>,
 }
 
 impl<'a> OptionFields<'a> {
-    const KEYS: [&'static str; 4] = ["default", "min", "max", "var"];
+    /// An option line's keys.
+    const KEYS: &'static [&'static str] = &["default", "min", "max", "var"];
 
-    fn read(words: &[&'a str]) -> OptionFields<'a> {
+    /// `words` after `type`: the type, then values each running up to the next of `keys`.
+    fn read(words: &[&'a str], keys: &[&str]) -> OptionFields<'a> {
         let kind = words.first().copied().unwrap_or("");
         let mut values: Vec<(&str, String)> = Vec::new();
         for &w in words.iter().skip(1) {
             match values.last_mut() {
-                _ if Self::KEYS.contains(&w) => values.push((w, String::new())),
+                _ if keys.contains(&w) => values.push((w, String::new())),
                 Some((_, v)) if v.is_empty() => v.push_str(w),
                 Some((_, v)) => {
                     v.push(' ');
@@ -542,6 +705,43 @@ mod tests {
         assert!("responses x".parse::<QueryResponse>().is_err());
         assert_eq!("response".parse(), Ok(QueryResponse(String::new())));
         assert_eq!(QueryResponse(String::new()).to_string(), "response");
+    }
+
+    #[test]
+    fn param_lines_read_and_write() {
+        for line in [
+            "param name width type spin default 7 min 1 max 63 label Width help Columns; the board needs width × (height + 1) ≤ 64.",
+            "param name misere type check default false label Misère help Whoever takes the last object loses.",
+            "param name heaps type list default <empty> min 1 max 50000 max_len 16 label Heaps help Several heaps.",
+            "param name sizes type list default 3,4 min 1 max 9 max_len 2 label Heap sizes help Two heaps, with a default min and max.",
+            "param name rules type combo default english var english var russian label Rules help Which draughts.",
+        ] {
+            let p: ParamLine = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(p.to_string(), line);
+        }
+        let p: ParamLine = "param name sizes type list default 3,4 min 1 max 9 max_len 2 label Heap sizes help Two heaps, with a default min and max."
+            .parse()
+            .unwrap();
+        assert_eq!((p.key.as_str(), p.label.as_str()), ("sizes", "Heap sizes"));
+        assert_eq!(
+            p.kind,
+            ParamKind::List {
+                default: vec![3, 4],
+                min: 1,
+                max: 9,
+                max_len: 2
+            }
+        );
+        for bad in [
+            "param width type spin",
+            "param name width type spin default 7 min 1 max 63 label Width",
+            "param name width type spin default 7 min 1 max 63 help Columns",
+            "param name x type button label X help Y",
+            "param name x type list default a min 1 max 2 max_len 1 label X help Y",
+            "param name type label X help Y",
+        ] {
+            assert!(bad.parse::<ParamLine>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -65,6 +65,9 @@ pub enum Job {
         show_wdl: bool,
         /// When the `go` line was read: its time budget counts from here.
         received: Instant,
+        /// `UCI_LimitStrength`: search as the strength was calibrated, without the
+        /// techniques added since (besides those `PLY_SEARCH_OFF` turns off).
+        calibrated: bool,
     },
     Perft(u32),
     Bench(Option<u32>),
@@ -431,9 +434,17 @@ impl<G: Solvable> GameSession for Session<G> {
                         show_ponder,
                         show_wdl,
                         received,
+                        calibrated,
                     } => {
                         let mut tools =
                             tools.unwrap_or_else(|| Session::<G>::new_tools(&pos, config));
+                        tools
+                            .searcher
+                            .set_techniques_off(config.search_off.union(if calibrated {
+                                super::strength::uncalibrated()
+                            } else {
+                                TechniquesOff::NONE
+                            }));
                         let mut limits =
                             limits_for(pos.side_to_move(), &params, overhead, received);
                         limits.ponderhit = params.ponder.then(|| ctx.stop.ponderhit.clone());

@@ -8,8 +8,8 @@
 //!
 //! The budgets were found by matches, not guessed: ply with `go nodes N` against Stockfish 15.1
 //! with `UCI_LimitStrength` at a `UCI_Elo` (its calibration is CCRL 40/4), 100 games a point
-//! from the balanced chess openings with colours swapped (`scripts/strength_calibrate.sh`
-//! plays them; the README's Chess section has the table). [`ANCHORS`] lists, for each
+//! from the balanced chess openings with colours swapped (`scripts/matches/strength_calibrate.sh`
+//! plays them; docs/chess.md has the table). [`ANCHORS`] lists, for each
 //! `UCI_Elo`, the budget that scored half the points against Stockfish at the same
 //! `UCI_Elo`; between anchors the budget is interpolated on a log scale (Elo grows about
 //! linearly with the logarithm of the nodes). Only chess is calibrated: in the other games
@@ -19,7 +19,22 @@
 //! geometric mean is the calibrated budget), so that the same position is not always
 //! answered the same way.
 
+use crate::search::TechniquesOff;
 use crate::util::Rng;
+
+/// The search techniques a strength-limited search leaves off (by their `PLY_SEARCH_OFF`
+/// names, protocol.md, Environment): those added to the searcher after the calibration, so
+/// that a budget still buys the thinking the matches measured. With them off the searcher's
+/// tree is the calibrated one node for node (`ply bench` gives the calibration's checksum,
+/// 1,213,217, under `PLY_SEARCH_OFF` set to this list).
+pub const UNCALIBRATED: &str = "history_malus,continuation_history,capture_history,\
+reverse_futility,razoring,futility,late_move_pruning,see_pruning,internal_reduction,\
+singular_extension,quiescence_table";
+
+/// [`UNCALIBRATED`] as the searcher takes it.
+pub fn uncalibrated() -> TechniquesOff {
+    TechniquesOff::parse(UNCALIBRATED).0
+}
 
 /// `(UCI_Elo, nodes)`: ply searching `nodes` nodes a move scores about half the points
 /// against Stockfish 15.1 at that `UCI_Elo`. Increasing in both. The first is the weakest
@@ -27,7 +42,7 @@ use crate::util::Rng;
 /// scored 56% against 1500. The others: where a line fitted to every match at that
 /// `UCI_Elo` (Elo against log(nodes): two fixed budgets, one scoring under half and one
 /// over, and two checks of ply's own options at earlier anchors, 400 games in all) crosses
-/// zero (`scripts/strength_fit.py`). The README's Chess section has every match.
+/// zero (`scripts/matches/strength_fit.py`). docs/chess.md has every match.
 pub const ANCHORS: &[(u32, f64)] = &[(1500, 1.0), (1600, 100.0), (1800, 1600.0), (2000, 72_000.0)];
 
 /// The lowest `UCI_Elo`.
@@ -66,6 +81,14 @@ pub fn move_budget(elo: u32, rng: &mut Rng) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_uncalibrated_techniques_are_all_known() {
+        let (off, unknown) = TechniquesOff::parse(UNCALIBRATED);
+        assert!(unknown.is_empty(), "{unknown:?}");
+        assert_eq!(UNCALIBRATED.split(',').count(), 11);
+        assert_ne!(off, TechniquesOff::NONE);
+    }
 
     #[test]
     fn anchors_increase() {

@@ -12,9 +12,11 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::engine::{EngineProcess, Launch};
+use crate::client::Launch;
+use crate::client::process::EngineProcess;
 use crate::game::{Game, Params, play_moves};
 use crate::games::NAMES;
+use crate::protocol::command::{Command, GoParams, MoveList, PositionStart, Query};
 use crate::protocol::response::{
     BestMove, IdLine, InfoLine, OptionKind, OptionLine, QueryResponse,
 };
@@ -80,9 +82,16 @@ impl Checker<'_> {
         }
     }
 
-    fn send(&mut self, line: &str) -> Step<()> {
+    fn send(&mut self, command: &Command) -> Step<()> {
         self.p
-            .send(line)
+            .send(command)
+            .map_err(|e| Fail(format!("cannot send '{command}': {e:?}")))
+    }
+
+    /// Sends a line that is deliberately not a well-formed command (bad input).
+    fn send_text(&mut self, line: &str) -> Step<()> {
+        self.p
+            .send_text(line)
             .map_err(|e| Fail(format!("cannot send '{line}': {e:?}")))
     }
 
@@ -124,7 +133,7 @@ impl Checker<'_> {
 
     /// `isready` → `readyok`; returns the lines before it.
     fn ready(&mut self) -> Step<Vec<String>> {
-        self.send("isready")?;
+        self.send(&Command::IsReady)?;
         let mut lines = self.until("readyok", self.timeout)?;
         lines.pop();
         Ok(lines)
@@ -139,8 +148,8 @@ impl Checker<'_> {
         }
     }
 
-    fn go(&mut self, go: &str, within: Duration) -> Step<Search> {
-        self.send(go)?;
+    fn go(&mut self, go: &GoParams, within: Duration) -> Step<Search> {
+        self.send(&Command::Go(go.clone()))?;
         let t = Instant::now();
         let mut lines = self.until("bestmove", within)?;
         let elapsed = t.elapsed();
@@ -157,8 +166,8 @@ impl Checker<'_> {
     }
 
     /// `query <q>` → the words after `response`.
-    fn query(&mut self, q: &str) -> Step<String> {
-        self.send(&format!("query {q}"))?;
+    fn query(&mut self, q: Query) -> Step<String> {
+        self.send(&Command::Query(q))?;
         let lines = self.until("response", self.timeout)?;
         let last = lines.last().expect("until returns the matching line");
         Ok(last.parse::<QueryResponse>().map_or(String::new(), |r| r.0))
@@ -174,22 +183,6 @@ fn legal_in<G: Game>(pos: &G, s: &Search, what: &str) -> Step<String> {
             s.elapsed.as_millis()
         )),
         Err(e) => fail(format!("{what}: bestmove '{}': {e}", s.bestmove)),
-    }
-}
-
-/// The `depth N` of a `go` command.
-fn depth_limit(line: &str) -> Option<u32> {
-    let w: Vec<&str> = line.split_whitespace().collect();
-    w.windows(2)
-        .find(|p| p[0] == "depth")
-        .and_then(|p| p[1].parse().ok())
-}
-
-fn moves_line(moves: &[String]) -> String {
-    if moves.is_empty() {
-        String::new()
-    } else {
-        format!(" moves {}", moves.join(" "))
     }
 }
 
@@ -256,8 +249,8 @@ impl<G: Game> GameCase<G> {
     }
 
     /// The `position` command that sets `pos`.
-    fn setup(&self) -> String {
-        format!("position startpos{}", moves_line(&self.line))
+    fn setup(&self) -> Command {
+        Command::position(PositionStart::StartPos, &self.line)
     }
 }
 
@@ -287,7 +280,10 @@ fn check_game<G: Game>(c: &mut Checker, game: &str) -> Result<(), ()> {
 fn newgame_is_accepted<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
     let game = &case.game;
     let r = (|| {
-        c.send(&format!("newgame {game}"))?;
+        c.send(&Command::NewGame {
+            game: game.clone(),
+            params: Vec::new(),
+        })?;
         c.ready_clean(&format!("newgame {game}"))?;
         Ok(format!("newgame {game} accepted"))
     })();
@@ -297,15 +293,18 @@ fn newgame_is_accepted<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(
 fn startpos_is_the_start<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
     let start = &case.start;
     let r = (|| {
-        c.send("position startpos")?;
-        let fen = c.query("fen")?;
+        c.send(&Command::Position {
+            start: PositionStart::StartPos,
+            moves: MoveList::default(),
+        })?;
+        let fen = c.query(Query::Fen)?;
         if fen != start.fen() {
             return fail(format!(
                 "query fen after startpos: '{fen}', expected '{}'",
                 start.fen()
             ));
         }
-        let s = c.go("go depth 1", case.slack)?;
+        let s = c.go(&depth(1), case.slack)?;
         legal_in(start, &s, "position startpos, go depth 1")
     })();
     c.report(&format!("{}: position startpos", case.game), r)
@@ -315,11 +314,11 @@ fn moves_give_the_rules_position<G: Game>(c: &mut Checker, case: &GameCase<G>) -
     let pos = &case.pos;
     let r = (|| {
         c.send(&case.setup())?;
-        let fen = c.query("fen")?;
+        let fen = c.query(Query::Fen)?;
         if fen != pos.fen() {
             return fail(format!("query fen: '{fen}', expected '{}'", pos.fen()));
         }
-        let legal = c.query("legalmoves")?;
+        let legal = c.query(Query::LegalMoves)?;
         let mut theirs: Vec<&str> = legal.split_whitespace().collect();
         let mut ours_moves = Vec::new();
         pos.legal_moves(&mut ours_moves);
@@ -331,7 +330,7 @@ fn moves_give_the_rules_position<G: Game>(c: &mut Checker, case: &GameCase<G>) -
                 "query legalmoves: {theirs:?}, ply's rules say {ours:?}"
             ));
         }
-        let s = c.go("go depth 2", case.slack)?;
+        let s = c.go(&depth(2), case.slack)?;
         legal_in(pos, &s, "position startpos moves ..")
     })();
     let name = format!(
@@ -348,16 +347,15 @@ fn fen_and_moves_give_the_rules_position<G: Game>(
 ) -> Result<(), ()> {
     let (pos, fpos) = (&case.pos, &case.fen_pos);
     let r = (|| {
-        c.send(&format!(
-            "position fen {}{}",
-            pos.fen(),
-            moves_line(&case.fen_line)
+        c.send(&Command::position(
+            PositionStart::fen(&pos.fen()),
+            &case.fen_line,
         ))?;
-        let fen = c.query("fen")?;
+        let fen = c.query(Query::Fen)?;
         if fen != fpos.fen() {
             return fail(format!("query fen: '{fen}', expected '{}'", fpos.fen()));
         }
-        let s = c.go("go depth 2", case.slack)?;
+        let s = c.go(&depth(2), case.slack)?;
         legal_in(fpos, &s, "position fen .. moves ..")
     })();
     c.report(&format!("{}: position fen {}", case.game, pos.fen()), r)
@@ -368,8 +366,8 @@ fn finished_game_has_no_move<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Re
         return Ok(());
     };
     let r = (|| {
-        c.send(&format!("position startpos{}", moves_line(eline)))?;
-        let s = c.go("go depth 3", case.slack)?;
+        c.send(&Command::position(PositionStart::StartPos, eline))?;
+        let s = c.go(&depth(3), case.slack)?;
         if s.bestmove != "(none)" {
             return fail(format!(
                 "the game is over ({}), but bestmove is '{}'",
@@ -399,29 +397,52 @@ fn finished_game_has_no_move<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Re
     c.report(&format!("{}: finished game", case.game), r)
 }
 
+/// `go depth <d>`.
+fn depth(d: u32) -> GoParams {
+    GoParams {
+        depth: Some(d),
+        ..GoParams::default()
+    }
+}
+
 /// Every `go` form, from `pos`, with the time it may take (`None`: not limited by time).
-const GO_FORMS: [(&str, Option<Duration>); 6] = [
-    ("go depth 3", None),
-    ("go nodes 2000", None),
-    ("go movetime 200", Some(Duration::from_millis(200))),
-    (
-        "go wtime 2000 btime 2000 winc 20 binc 20",
-        Some(Duration::from_millis(2000)),
-    ),
-    (
-        "go wtime 1000 btime 1000 movestogo 5",
-        Some(Duration::from_millis(1000)),
-    ),
-    (
-        "go depth 2 movetime 5000 nodes 100000",
-        Some(Duration::from_millis(5000)),
-    ),
-];
+fn go_forms() -> [(GoParams, Option<Duration>); 6] {
+    let ms = Duration::from_millis;
+    let go = |set: &dyn Fn(&mut GoParams)| {
+        let mut g = GoParams::default();
+        set(&mut g);
+        g
+    };
+    let clocks = |g: &mut GoParams, time: i64| (g.wtime, g.btime) = (Some(time), Some(time));
+    [
+        (depth(3), None),
+        (go(&|g| g.nodes = Some(2000)), None),
+        (go(&|g| g.movetime = Some(200)), Some(ms(200))),
+        (
+            go(&|g| {
+                clocks(g, 2000);
+                (g.winc, g.binc) = (Some(20), Some(20));
+            }),
+            Some(ms(2000)),
+        ),
+        (
+            go(&|g| {
+                clocks(g, 1000);
+                g.movestogo = Some(5);
+            }),
+            Some(ms(1000)),
+        ),
+        (
+            go(&|g| (g.depth, g.movetime, g.nodes) = (Some(2), Some(5000), Some(100_000))),
+            Some(ms(5000)),
+        ),
+    ]
+}
 
 fn every_go_form_keeps_its_limits<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Result<(), ()> {
-    for (go, budget) in GO_FORMS {
-        let r = go_keeps_its_limits(c, case, go, budget);
-        c.report(&format!("{}: {go}", case.game), r)?;
+    for (go, budget) in go_forms() {
+        let r = go_keeps_its_limits(c, case, &go, budget);
+        c.report(&format!("{}: {}", case.game, Command::Go(go)), r)?;
     }
     Ok(())
 }
@@ -429,7 +450,7 @@ fn every_go_form_keeps_its_limits<G: Game>(c: &mut Checker, case: &GameCase<G>) 
 fn go_keeps_its_limits<G: Game>(
     c: &mut Checker,
     case: &GameCase<G>,
-    go: &str,
+    go: &GoParams,
     budget: Option<Duration>,
 ) -> Step<String> {
     c.send(&case.setup())?;
@@ -444,7 +465,7 @@ fn go_keeps_its_limits<G: Game>(
             ));
         }
     }
-    if let Some(limit) = depth_limit(go) {
+    if let Some(limit) = go.depth {
         // Iterations stop at the limit (earlier when a result is proven).
         let depths: Vec<u32> = s
             .infos
@@ -458,11 +479,14 @@ fn go_keeps_its_limits<G: Game>(
                     s.infos
                 ));
             }
-            Some(&d) if d > limit => return fail(format!("'{go}' reported depth {d}")),
+            Some(&d) if d > limit => {
+                let go = Command::Go(go.clone());
+                return fail(format!("'{go}' reported depth {d}"));
+            }
             Some(_) => {}
         }
     }
-    legal_in(&case.pos, &s, go)
+    legal_in(&case.pos, &s, &Command::Go(go.clone()).to_string())
 }
 
 fn isready_answers_during_go_infinite<G: Game>(
@@ -471,17 +495,21 @@ fn isready_answers_during_go_infinite<G: Game>(
 ) -> Result<(), ()> {
     let r = (|| {
         c.send(&case.setup())?;
-        c.send("go infinite")?;
+        let infinite = GoParams {
+            infinite: true,
+            ..GoParams::default()
+        };
+        c.send(&Command::Go(infinite))?;
         let early = c.until("bestmove", Duration::from_millis(300));
         if let Ok(lines) = early {
             return fail(format!("'go infinite' ended by itself: {:?}", lines.last()));
         }
-        c.send("isready")?;
+        c.send(&Command::IsReady)?;
         let lines = c.until("readyok", case.slack)?;
         if lines.iter().any(|l| l.starts_with("bestmove")) {
             return fail("bestmove came before readyok: isready must not stop the search");
         }
-        c.send("stop")?;
+        c.send(&Command::Stop)?;
         let t = Instant::now();
         let lines = c.until("bestmove", case.slack)?;
         let last = lines.last().expect("until returns the matching line");
@@ -509,10 +537,12 @@ fn bad_move_changes_nothing<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Res
     let legal = pos.format_move(moves[0]);
     let r = (|| {
         c.send(&setup)?;
-        let bad = format!(
-            "{setup}{} {legal} zz9",
-            if case.line.is_empty() { " moves" } else { "" }
-        );
+        let moves = case
+            .line
+            .iter()
+            .map(String::as_str)
+            .chain([legal.as_str(), "zz9"]);
+        let bad = Command::position(PositionStart::StartPos, moves);
         c.send(&bad)?;
         let lines = c.ready()?;
         if !lines.iter().any(|l| l.starts_with("info string error")) {
@@ -532,7 +562,7 @@ fn bad_move_changes_nothing<G: Game>(c: &mut Checker, case: &GameCase<G>) -> Res
                 _ => return fail(format!("'{bad}' (a bad move) was not reported: {lines:?}")),
             }
         }
-        let fen = c.query("fen")?;
+        let fen = c.query(Query::Fen)?;
         if fen != pos.fen() {
             return fail(format!(
                 "after the refused '{bad}' the position is '{fen}', not the previous '{}'",
@@ -561,7 +591,7 @@ fn bad_input(c: &mut Checker) -> Result<(), ()> {
     ];
     for (what, line, reported) in cases {
         let r = (|| {
-            c.send(&line)?;
+            c.send_text(&line)?;
             let lines = c.ready()?;
             let errors = lines
                 .iter()
@@ -636,7 +666,7 @@ pub fn run(cfg: &CheckConfig, out: &mut dyn Write) -> i32 {
 fn handshake(c: &mut Checker) -> Result<Vec<String>, ()> {
     let mut variants = Vec::new();
     let r = (|| {
-        c.send("uci")?;
+        c.send(&Command::Uci)?;
         let lines = c.until("uciok", c.timeout)?;
         let name = lines.iter().find_map(|l| match l.parse::<IdLine>() {
             Ok(IdLine::Name(n)) => Some(n),
@@ -680,7 +710,7 @@ fn games_to_check(cfg: &CheckConfig, variants: Vec<String>) -> Vec<String> {
 /// `quit` ends the process within the timeout.
 fn quit_ends_the_engine(c: &mut Checker) -> Result<(), ()> {
     let r = (|| {
-        c.send("quit")?;
+        c.send(&Command::Quit)?;
         let t = Instant::now();
         while t.elapsed() < c.timeout {
             if c.p.is_gone() {

@@ -3,21 +3,20 @@
 //!
 //! It links ply's rules, not its engine: every move a player sends is checked with the
 //! game's own `parse_move` before it is played, and engines are reached only through the
-//! line protocol on their stdin/stdout (of `crate::protocol` it uses only the wire format's
-//! types, [`crate::protocol::response`], to read what engines print). It is generic
-//! over the game the same way the engine is: `with_game!` turns the game's name into a type
-//! once, in [`runner`].
+//! line protocol on their stdin/stdout, by the client layer ([`crate::client`]: processes,
+//! handshakes, typed commands and answers, Fairy-Stockfish's notation). It is generic over
+//! the game the same way the engine is: `with_game!` turns the game's name into a type once,
+//! in [`runner`].
 //!
-//! - [`engine`]: one engine process, with a reader thread per output stream and deadlines;
 //! - [`player`]: the seats (an engine, the built-in random mover, a person at the terminal);
 //! - [`play`]: one game — clocks, move checking, adjudication, forfeits with their reasons;
 //! - [`runner`]: the match plan, concurrent workers, records, SPRT stopping, exit codes;
 //! - [`tc`]: time controls and clocks; [`spec`]: the command line's player groups and rules;
 //! - [`openings`]: openings files and random opening plies;
 //! - [`records`]: the JSON Lines records and `--resume`;
+//! - [`merge`]: `ply-referee merge`, one report from the records of a match's shards;
 //! - [`stats`]: Elo, error margin, LOS, draw ratio, pentanomial counts, SPRT (pure);
 //! - [`report`]: the tally and the cutechess-style lines;
-//! - [`fsf`]: Fairy-Stockfish's variants file and notation;
 //! - [`check`]: `ply-referee check`, a protocol compliance script for one engine;
 //! - [`signal`]: SIGINT/SIGTERM become a clean stop.
 //!
@@ -27,8 +26,7 @@
 //! same games. Exit codes are the `EXIT_*` constants in [`runner`].
 
 pub mod check;
-pub mod engine;
-pub mod fsf;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod play;

@@ -461,6 +461,7 @@ impl<'a, G: Game> GameInPlay<'a, G> {
             duration_ms: (self.t0.elapsed().as_secs_f64() * 1e6).round() / 1e3,
             referee_ms: (self.referee_time.as_secs_f64() * 1e6).round() / 1e3,
             engine_errors,
+            planned: None,
         }
     }
 }

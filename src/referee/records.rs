@@ -139,6 +139,10 @@ pub struct GameRecord {
     /// Errors engines reported during the game (`info string error ...`), first few only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub engine_errors: Vec<String>,
+    /// How many games the match planned (`--games` × `--rounds`) when this one was played,
+    /// so that `ply-referee merge` can tell a missing shard from a finished match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned: Option<u64>,
 }
 
 impl GameRecord {
@@ -189,6 +193,25 @@ pub struct Resumed {
     pub duplicates: u64,
 }
 
+/// The records in `bytes` (a records file's content, `name` for messages): each whole line
+/// parsed, with its line number (from 1); a last line without its newline is left out (a
+/// write cut short) and its length returned with them. A whole line that is not a record is
+/// an error.
+pub fn parse_records(bytes: &[u8], name: &str) -> Result<(Vec<(usize, GameRecord)>, u64), String> {
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let text = String::from_utf8_lossy(&bytes[..complete]);
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r: GameRecord = serde_json::from_str(line)
+            .map_err(|e| format!("{name} line {}: not a game record ({e})", n + 1))?;
+        out.push((n + 1, r));
+    }
+    Ok((out, (bytes.len() - complete) as u64))
+}
+
 /// Reads the records in `path` (a missing file is an empty match), checks they belong to
 /// `match_id`, and truncates an unfinished last line.
 pub fn resume(path: &Path, match_id: &str) -> Result<Resumed, String> {
@@ -200,40 +223,25 @@ pub fn resume(path: &Path, match_id: &str) -> Result<Resumed, String> {
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = match bytes.iter().rposition(|&b| b == b'\n') {
-        Some(i) => i + 1,
-        None => 0,
-    };
+    let name = path.display().to_string();
+    let (records, truncated_bytes) =
+        parse_records(&bytes, &name).map_err(|e| format!("{e}; refusing to resume into it"))?;
     let mut out = Resumed {
-        truncated_bytes: (bytes.len() - complete) as u64,
+        truncated_bytes,
         ..Resumed::default()
     };
-    if out.truncated_bytes > 0 {
-        file.set_len(complete as u64)
+    if truncated_bytes > 0 {
+        file.set_len(bytes.len() as u64 - truncated_bytes)
             .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
             .and_then(|_| file.sync_data())
-            .map_err(|e| format!("cannot truncate {}: {e}", path.display()))?;
+            .map_err(|e| format!("cannot truncate {name}: {e}"))?;
     }
-    let text = String::from_utf8_lossy(&bytes[..complete]);
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let r: GameRecord = serde_json::from_str(line).map_err(|e| {
-            format!(
-                "{} line {}: not a game record ({e}); refusing to resume into it",
-                path.display(),
-                n + 1
-            )
-        })?;
+    for (n, r) in records {
         if r.match_id != match_id {
             return Err(format!(
-                "{} line {} belongs to another match:\n  recorded: {}\n  this run: {}\n\
+                "{name} line {n} belongs to another match:\n  recorded: {}\n  this run: {}\n\
                  (resume with the same game, players, openings and seed)",
-                path.display(),
-                n + 1,
-                r.match_id,
-                match_id
+                r.match_id, match_id
             ));
         }
         match out.games.entry(r.index) {
@@ -275,6 +283,7 @@ mod tests {
             duration_ms: 2.0,
             referee_ms: 0.0,
             engine_errors: vec![],
+            planned: None,
         }
     }
 

@@ -270,6 +270,7 @@ mod tests {
             duration_ms: 0.0,
             referee_ms: 0.0,
             engine_errors: vec![],
+            planned: None,
         }
     }
 

@@ -6,6 +6,11 @@
 //! swapped). Workers take the lowest unplayed game number; each worker owns one seat per
 //! player (engine processes live as long as the worker). Only the main thread writes the
 //! records file and stdout, so records are whole lines and output lines never interleave.
+//!
+//! `--shard i/N` plays only the games of the `i`-th of `N` slices of the plan, cut between
+//! game pairs ([`crate::shard`]); each game is still the plan's game of that number, so the
+//! shards' records together are the whole match, merged by [`super::merge`]. A shard does not
+//! stop on the SPRT: that is decided over the whole match.
 
 use std::collections::VecDeque;
 use std::io::{IsTerminal, Write};
@@ -20,18 +25,21 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::openings::{self, Book, Opening, OpeningsFormat};
 use super::pgn::{self, PgnWriter};
 use super::play::{GameSetup, Unfinished, play_game, verify_record};
-use super::player::{HumanInput, Seat, Timeouts, remove_variants_file};
+use super::player::{HumanInput, Seat, Timeouts};
 use super::records::{self, GameRecord, RecordWriter};
 use super::report::{self, Tally};
 use super::signal;
 use super::spec::{DrawRule, PlayerKind, PlayerSpec, ResignRule};
 use super::stats::SprtParams;
+use crate::client::Dialect;
+use crate::client::fsf::{FsfGame, remove_variants_file};
 use crate::game::{Game, Params};
 use crate::games::NAMES;
+use crate::shard::Shard;
 use crate::util::Rng;
 use crate::with_game;
 
-/// Exit codes (documented in `--help` and the README).
+/// Exit codes (documented in `--help` and docs/referee.md).
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_USAGE: i32 = 1;
 pub const EXIT_ENGINE: i32 = 2;
@@ -73,11 +81,19 @@ pub struct MatchConfig {
     pub progress: bool,
     /// Print the Elo line every this many games (0: only at the end).
     pub rating_interval: u64,
+    /// Play only this slice of the plan.
+    pub shard: Option<Shard>,
 }
 
 impl MatchConfig {
     pub fn total_games(&self) -> u64 {
         self.games.saturating_mul(self.rounds)
+    }
+
+    /// The games this run plays: the whole plan, or the shard's slice of it (whole pairs).
+    pub fn planned_games(&self) -> std::ops::Range<u64> {
+        let total = self.total_games();
+        self.shard.map_or(0..total, |s| s.range(total, 2))
     }
 }
 
@@ -125,8 +141,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 fn describe_player(p: &PlayerSpec) -> String {
     let kind = match &p.kind {
-        PlayerKind::Engine { options, .. } => {
-            let opts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        PlayerKind::Engine { engine, .. } => {
+            let opts: Vec<String> = engine
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             if opts.is_empty() {
                 "engine".to_string()
             } else {
@@ -140,10 +160,17 @@ fn describe_player(p: &PlayerSpec) -> String {
 }
 
 /// Plays the match; returns the exit code. Report lines go to `out`, diagnostics to stderr.
-pub fn run_match(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
+pub fn run_match(mut cfg: MatchConfig, out: &mut dyn Write) -> i32 {
     if cfg.games == 0 || cfg.rounds == 0 || cfg.concurrency == 0 {
         eprintln!("ply-referee: --games, --rounds and --concurrency must be at least 1");
         return EXIT_USAGE;
+    }
+    if let (Some(shard), Some(_)) = (cfg.shard, cfg.sprt) {
+        eprintln!(
+            "ply-referee: --shard {shard} plays all its games: the SPRT is decided over the \
+             whole match (`ply-referee merge --sprt ..` of the shards' records)"
+        );
+        cfg.sprt = None;
     }
     let humans = cfg
         .players
@@ -214,6 +241,15 @@ fn run_typed<G: Game>(cfg: MatchConfig, out: &mut dyn Write) -> i32 {
                 last_score: None,
             };
             main.announced_sprt = main.shared.stop.load(Ordering::SeqCst);
+            if let Some(shard) = cfg.shard {
+                let games = cfg.planned_games();
+                main.printer.line(&format!(
+                    "Shard {shard}: games {} to {} of {}",
+                    games.start + 1,
+                    games.end,
+                    cfg.total_games()
+                ));
+            }
             if done > 0 {
                 main.printer.line(&format!(
                     "Resuming: {done} of {} games already finished",
@@ -279,12 +315,12 @@ fn prepare<G: Game>(cfg: &MatchConfig) -> Result<Prepared<G>, ExitCode> {
     let (book_list, openings_id) = load_openings(cfg, &start)?;
     let pgn = PgnOutput::open(cfg)?;
     let match_id = match_id(cfg, &start, &openings_id);
-    let total = cfg.total_games();
+    let planned = cfg.planned_games();
     let mut tally = Tally::new([cfg.players[0].name.clone(), cfg.players[1].name.clone()]);
     let records_path = records_path(cfg)?;
     let mut done = std::collections::BTreeSet::new();
     if let Some(path) = &cfg.resume {
-        done = resume_games(path, &start, &match_id, total, &mut tally)?;
+        done = resume_games(path, &start, &match_id, &planned, &mut tally)?;
     }
     let writer = match &records_path {
         None => None,
@@ -297,7 +333,7 @@ fn prepare<G: Game>(cfg: &MatchConfig) -> Result<Prepared<G>, ExitCode> {
         },
     };
     signal::install();
-    let pending: VecDeque<u64> = (0..total).filter(|i| !done.contains(i)).collect();
+    let pending: VecDeque<u64> = planned.filter(|i| !done.contains(i)).collect();
     let human = cfg
         .players
         .iter()
@@ -336,11 +372,9 @@ fn start_position<G: Game>(cfg: &MatchConfig) -> Result<G, ExitCode> {
         }
     };
     for p in &cfg.players {
-        if let PlayerKind::Engine {
-            dialect: super::spec::Dialect::Fsf,
-            ..
-        } = p.kind
-            && let Err(e) = super::fsf::FsfGame::for_game(&cfg.game, &cfg.params)
+        if let PlayerKind::Engine { engine, .. } = &p.kind
+            && engine.dialect == Dialect::Fsf
+            && let Err(e) = FsfGame::for_game(&cfg.game, &cfg.params)
         {
             eprintln!("ply-referee: {}: {e}", p.name);
             return Err(EXIT_USAGE);
@@ -385,7 +419,8 @@ fn load_openings<G: Game>(
     })
 }
 
-/// What makes two runs the same match: `--resume` accepts only records of this one.
+/// What makes two runs the same match: `--resume` and `ply-referee merge` accept only records
+/// of one. Its words are ` | `-separated; [`repeat_of_match_id`] reads one back.
 fn match_id<G: Game>(cfg: &MatchConfig, start: &G, openings_id: &str) -> String {
     format!(
         "{} [{}] | A: {} | B: {} | openings {} {} | random plies {} | repeat {} | seed {} | max plies {}",
@@ -400,6 +435,14 @@ fn match_id<G: Game>(cfg: &MatchConfig, start: &G, openings_id: &str) -> String 
         cfg.seed,
         cfg.max_plies.map_or("none".to_string(), |m| m.to_string()),
     )
+}
+
+/// Whether the match a fingerprint names played its openings twice (`--repeat`), so that its
+/// SPRT counts game pairs; `None` when the text is not a fingerprint [`match_id`] wrote.
+pub fn repeat_of_match_id(id: &str) -> Option<bool> {
+    id.split(" | ")
+        .find_map(|word| word.strip_prefix("repeat "))
+        .and_then(|v| v.parse().ok())
 }
 
 /// The records file to write, if any: `--records` and `--resume` must agree, and a new
@@ -427,12 +470,13 @@ fn records_path(cfg: &MatchConfig) -> Result<Option<PathBuf>, ExitCode> {
 }
 
 /// Reads the games already recorded at `path` for this match, checks each against the
-/// rules and counts it; returns their numbers.
+/// rules and counts those of `planned` (the plan, or a shard's slice of it); returns their
+/// numbers.
 fn resume_games<G: Game>(
     path: &std::path::Path,
     start: &G,
     match_id: &str,
-    total: u64,
+    planned: &std::ops::Range<u64>,
     tally: &mut Tally,
 ) -> Result<std::collections::BTreeSet<u64>, ExitCode> {
     let resumed = match records::resume(path, match_id) {
@@ -458,7 +502,7 @@ fn resume_games<G: Game>(
     let mut done = std::collections::BTreeSet::new();
     let mut beyond = 0;
     for (i, r) in &resumed.games {
-        if *i >= total {
+        if !planned.contains(i) {
             beyond += 1;
             continue;
         }
@@ -471,7 +515,10 @@ fn resume_games<G: Game>(
     }
     if beyond > 0 {
         eprintln!(
-            "ply-referee: {beyond} recorded games lie beyond the {total} planned; not counted"
+            "ply-referee: {beyond} recorded games lie outside the games planned here ({} to \
+             {}); not counted",
+            planned.start + 1,
+            planned.end
         );
     }
     Ok(done)
@@ -497,9 +544,9 @@ fn progress_bar(cfg: &MatchConfig, done: usize) -> Option<ProgressBar> {
         && !cfg.verbose
         && std::io::stderr().is_terminal()
         && !cfg.players.iter().any(|p| p.kind == PlayerKind::Human);
+    let planned = cfg.planned_games().end - cfg.planned_games().start;
     show_bar.then(|| {
-        let b =
-            ProgressBar::with_draw_target(Some(cfg.total_games()), ProgressDrawTarget::stderr());
+        let b = ProgressBar::with_draw_target(Some(planned), ProgressDrawTarget::stderr());
         if let Ok(style) =
             ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed}<{eta}]")
         {
@@ -571,7 +618,10 @@ impl<G: Game> MainLoop<'_, G> {
             Msg::Started { index, p1, p2 } => self
                 .printer
                 .line(&report::started_line(index, total, &p1, &p2)),
-            Msg::Finished(r) => self.finished(&r),
+            Msg::Finished(mut r) => {
+                r.planned = Some(total);
+                self.finished(&r)
+            }
             Msg::EngineDown(why) => {
                 eprintln!("ply-referee: {why}; stopping the match (--recover restarts engines)");
                 self.engine_failed = true;

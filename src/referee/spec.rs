@@ -2,33 +2,18 @@
 //! (`cmd=target/release/ply name=ply option.Hash=64 tc=10+0.1`), and the match-level rules
 //! given the same way (`--sprt elo0=0 elo1=5 ...`, `--resign movecount=3 score=600`).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use super::engine::Launch;
 use super::stats::SprtParams;
 use super::tc::{SearchLimits, TimeControl, parse_seconds};
-
-/// How the referee talks to an engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// ply's protocol: `newgame <game> [key=value ..]` starts each game.
-    Ply,
-    /// Plain UCI with `UCI_Variant`: `setoption name UCI_Variant value <game>`, `ucinewgame`.
-    Uci,
-    /// Fairy-Stockfish: UCI plus the variants file and drop notation (see [`super::fsf`]).
-    Fsf,
-    /// Decided after the handshake: Fairy-Stockfish when its `id name` says so, else ply.
-    Auto,
-}
+use crate::client::{EngineSpec, EngineWords};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerKind {
     Engine {
-        launch: Launch,
-        dialect: Dialect,
-        /// `option.NAME=VALUE`, in the order given.
-        options: Vec<(String, String)>,
+        /// The program, its dialect and options (`cmd=`, `arg=`, `dir=`, `proto=`,
+        /// `option.NAME=`), as every client of the [`crate::client`] layer reads them.
+        engine: EngineSpec,
         /// A fresh process for every game (`restart=on`) instead of one per worker.
         restart: bool,
     },
@@ -52,8 +37,9 @@ impl PlayerSpec {
 }
 
 /// The keys an `--engine` group accepts, for error messages.
-pub const ENGINE_KEYS: &str = "cmd=, arg=, dir=, name=, proto=ply|uci|fsf, option.NAME=, restart=on|off, \
-     tc=, st=, depth=, nodes=, timemargin=, builtin=random|human (or the bare words random, human)";
+pub const ENGINE_KEYS: &str = "cmd=, arg=, dir=, name=, proto=ply|uci|fsf|auto, option.NAME=, \
+     restart=on|off, tc=, st=, depth=, nodes=, timemargin=, builtin=random|human (or the bare \
+     words random, human)";
 
 /// Builds a player from its `--engine` words, after the `--each` words (its own words win).
 pub fn parse_player(words: &[String], each: &[String]) -> Result<PlayerSpec, String> {
@@ -79,16 +65,11 @@ fn key_value(word: &str) -> Result<(&str, &str), String> {
     }
 }
 
-/// What an `--engine` group's words have said so far (a later word overrides an earlier).
+/// What an `--engine` group's words have said so far (a later word overrides an earlier):
+/// the engine's own words, and the referee's.
 #[derive(Default)]
 struct PlayerWords {
-    cmd: Option<String>,
-    args: Vec<String>,
-    dir: Option<PathBuf>,
-    name: Option<String>,
-    /// `None`: decided after the handshake ([`Dialect::Auto`]).
-    dialect: Option<Dialect>,
-    options: Vec<(String, String)>,
+    engine: EngineWords,
     restart: bool,
     builtin: Option<PlayerKind>,
     limits: SearchLimits,
@@ -96,27 +77,10 @@ struct PlayerWords {
 
 impl PlayerWords {
     fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if self.engine.apply(key, value)? {
+            return Ok(());
+        }
         match key {
-            "cmd" => self.cmd = Some(value.to_string()),
-            "arg" => self.args.push(value.to_string()),
-            "dir" => self.dir = Some(PathBuf::from(value)),
-            "name" => {
-                if value.is_empty() || value.contains(char::is_whitespace) {
-                    return Err(format!(
-                        "name={value}: a name must be one word (output lines are parsed by word)"
-                    ));
-                }
-                self.name = Some(value.to_string());
-            }
-            "proto" => {
-                self.dialect = Some(match value {
-                    "ply" => Dialect::Ply,
-                    "uci" => Dialect::Uci,
-                    "fsf" => Dialect::Fsf,
-                    "auto" => Dialect::Auto,
-                    _ => return Err(format!("proto={value}: expected ply, uci, fsf or auto")),
-                })
-            }
             "restart" => {
                 self.restart = match value {
                     "on" | "true" | "1" => true,
@@ -134,35 +98,27 @@ impl PlayerWords {
             "tc" | "st" | "depth" | "nodes" | "timemargin" => {
                 apply_limit(&mut self.limits, key, value)?
             }
-            _ => match key.strip_prefix("option.") {
-                Some(opt) if !opt.is_empty() => {
-                    self.options.retain(|(n, _)| n != opt);
-                    self.options.push((opt.to_string(), value.to_string()));
-                }
-                _ => return Err(format!("unknown key '{key}' (engine keys: {ENGINE_KEYS})")),
-            },
+            _ => return Err(format!("unknown key '{key}' (engine keys: {ENGINE_KEYS})")),
         }
         Ok(())
     }
 
     /// The player the words describe: an engine (with a limit) or a built-in player.
     fn into_spec(self) -> Result<PlayerSpec, String> {
-        let kind = match (self.builtin, self.cmd) {
-            (Some(_), Some(_)) => {
+        let named = self.engine.name().map(String::from);
+        let kind = match (self.builtin, self.engine.cmd.is_some()) {
+            (Some(_), true) => {
                 return Err("a player is either cmd=... or builtin=..., not both".into());
             }
-            (Some(k), None) => k,
-            (None, Some(cmd)) => PlayerKind::Engine {
-                launch: Launch {
-                    cmd,
-                    args: self.args,
-                    dir: self.dir,
-                },
-                dialect: self.dialect.unwrap_or(Dialect::Auto),
-                options: self.options,
+            (Some(k), false) => k,
+            (None, true) => PlayerKind::Engine {
+                engine: self
+                    .engine
+                    .into_spec()
+                    .map_err(|e| format!("{e} (engine keys: {ENGINE_KEYS})"))?,
                 restart: self.restart,
             },
-            (None, None) => {
+            (None, false) => {
                 return Err(format!(
                     "a player needs cmd=PATH or builtin=random|human (engine keys: {ENGINE_KEYS})"
                 ));
@@ -175,14 +131,11 @@ impl PlayerWords {
                     .into(),
             );
         }
-        let name = self.name.unwrap_or_else(|| match &kind {
-            PlayerKind::Engine { launch, .. } => std::path::Path::new(&launch.cmd)
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "engine".into()),
-            PlayerKind::Random => "random".into(),
-            PlayerKind::Human => "human".into(),
-        });
+        let name = match &kind {
+            PlayerKind::Engine { engine, .. } => engine.name.clone(),
+            PlayerKind::Random => named.unwrap_or_else(|| "random".into()),
+            PlayerKind::Human => named.unwrap_or_else(|| "human".into()),
+        };
         Ok(PlayerSpec {
             name,
             kind,
@@ -386,16 +339,16 @@ mod tests {
         assert_eq!(p.limits.tc.unwrap().moves, Some(40));
         assert_eq!(p.limits.margin, Duration::from_millis(50));
         match p.kind {
-            PlayerKind::Engine {
-                launch, options, ..
-            } => {
-                assert_eq!(launch.args, vec!["--x"]);
-                assert_eq!(options, vec![("Hash".to_string(), "64".to_string())]);
+            PlayerKind::Engine { engine, .. } => {
+                assert_eq!(engine.launch.args, vec!["--x"]);
+                assert_eq!(engine.options, vec![("Hash".to_string(), "64".to_string())]);
             }
             _ => panic!("an engine"),
         }
         let r = parse_player(&words("builtin=random"), &words("depth=3")).unwrap();
         assert_eq!((r.name.as_str(), r.kind), ("random", PlayerKind::Random));
+        let named = parse_player(&words("human name=me"), &[]).unwrap();
+        assert_eq!((named.name.as_str(), named.kind), ("me", PlayerKind::Human));
         assert_eq!(
             parse_player(&words("human"), &[]).unwrap().kind,
             PlayerKind::Human

@@ -385,6 +385,11 @@ impl TechniquesOff {
         (off, unknown)
     }
 
+    /// These techniques and `other`'s.
+    pub fn union(self, other: TechniquesOff) -> TechniquesOff {
+        TechniquesOff(self.0 | other.0)
+    }
+
     /// `hints` without these techniques.
     pub fn apply(self, mut hints: SearchHints) -> SearchHints {
         for (i, (_, switch)) in TECHNIQUES.iter().enumerate() {

@@ -124,7 +124,7 @@ mod tests {
     fn start_is_a_draw_and_counts_match() {
         assert_eq!(value(&TicTacToe::default()), 0);
         // 5478 reachable positions, 958 of them finished (also counted by
-        // scripts/perft_oracle.py).
+        // scripts/checks/perft_oracle.py).
         let t = table();
         assert_eq!(t.iter().filter(|&&v| v != UNKNOWN).count(), 5478);
         let _ = MATE;

@@ -14,6 +14,8 @@
 //! Commands after a `quit` are never read; commands waiting for a job when `quit` arrives
 //! are dropped, so in a stream with `quit` the answers may fall short, never exceed.
 
+use ply::protocol::response::ParamLine;
+
 use super::streams::{Stream, first_word, line_length};
 
 /// Lines longer than this (without the line ending) are refused as a whole (protocol.md).
@@ -137,6 +139,8 @@ fn read_answers(lines: &[&str]) -> Result<(Counts, Vec<Block>, Vec<Event>), Stri
             "uciok" if l == "uciok" => c.uciok += 1,
             "id" if l.starts_with("id name ") || l.starts_with("id author ") => {}
             "option" if l.starts_with("option name ") => {}
+            "param" if l.parse::<ParamLine>().is_ok() => {}
+            "paramsok" if l == "paramsok" => {}
             "bestmove" if l.split(' ').count() == 2 => c.go += 1,
             "response" => c.query += 1,
             "info" => {
@@ -147,7 +151,7 @@ fn read_answers(lines: &[&str]) -> Result<(Counts, Vec<Block>, Vec<Event>), Stri
                         "bench" => c.bench += 1,
                         "query" => c.query += 1,
                         "input" => c.overlong += 1,
-                        "position" | "newgame" | "setoption" => {}
+                        "position" | "newgame" | "setoption" | "params" => {}
                         _ => return Err(format!("an error of an unknown command: {l}")),
                     }
                     events.push(Event::Error);

@@ -5,7 +5,7 @@
 //! `isready`, only protocol lines on stdout, nothing changed by a command that failed. The
 //! parser alone is also fed mutated lines in process, many more of them.
 //!
-//! `cargo test` runs a small fixed-seed sample; `scripts/fuzz.sh` runs the ignored tests for
+//! `cargo test` runs a small fixed-seed sample; `scripts/checks/fuzz.sh` runs the ignored tests for
 //! ten million lines and more (`FUZZ_LINES`, `FUZZ_SEED`, `FUZZ_JOBS`). A failing stream is
 //! saved under `target/fuzz-failures/` with its seed, to be replayed with
 //! `ply < target/fuzz-failures/<file>`.
@@ -195,10 +195,10 @@ fn fuzz_parser_fixed_seed() {
     eprintln!("{n} lines parsed");
 }
 
-/// The long run (`scripts/fuzz.sh`): `FUZZ_LINES` lines (default 10 million) of sessions
+/// The long run (`scripts/checks/fuzz.sh`): `FUZZ_LINES` lines (default 10 million) of sessions
 /// from seed `FUZZ_SEED` on `FUZZ_JOBS` engines at once, then 10x as many for the parser.
 #[test]
-#[ignore = "runs for a long time; scripts/fuzz.sh runs it"]
+#[ignore = "runs for a long time; scripts/checks/fuzz.sh runs it"]
 fn fuzz_long() {
     let lines = env_u64("FUZZ_LINES", 10_000_000);
     let seed = env_u64("FUZZ_SEED", 1_000_000);

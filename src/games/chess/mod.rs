@@ -30,7 +30,10 @@ pub mod weights;
 
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, PieceMoves, Rank, Square};
 
-use crate::game::{FenError, Game, MoveError, Outcome, ParamError, Params, Player, SearchHints};
+use crate::game::{
+    FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player, SearchHints,
+};
+use crate::setting::Kind;
 
 /// The Scharnagl number of the standard start position.
 pub const STANDARD_START: u32 = 518;
@@ -420,14 +423,30 @@ fn player(c: Color) -> Player {
 impl Game for Chess {
     type Move = Move;
     const NAME: &'static str = "chess";
-    const PARAMS: &'static [&'static str] = &["chess960", "start"];
+    const PARAMS: &'static [ParamSpec] = &[
+        ParamSpec {
+            key: "chess960",
+            kind: Kind::Check { default: false },
+            label: "Chess960",
+            help: "Fischer random chess: castling is written king-takes-rook.",
+        },
+        ParamSpec {
+            key: "start",
+            kind: Kind::Spin {
+                default: STANDARD_START as i64,
+                min: 0,
+                max: 959,
+            },
+            label: "Start position",
+            help: "The start position by its Scharnagl number; other than 518 (the standard array) needs chess960.",
+        },
+    ];
     /// From square × to square (the promotion piece shares its move's id).
     const MOVE_IDS: usize = 64 * 64;
 
     fn new(params: &Params) -> Result<Self, ParamError> {
-        params.check_known(Self::NAME, Self::PARAMS)?;
-        let chess960 = params.get_bool("chess960", false)?;
-        let start = params.get_u32("start", STANDARD_START, 0, 959)?;
+        let p = params.resolve(Self::NAME, Self::PARAMS)?;
+        let (chess960, start) = (p.check("chess960"), p.spin_u32("start"));
         if !chess960 && start != STANDARD_START {
             return Err(ParamError(format!(
                 "parameter start={start}: a start other than {STANDARD_START} (the standard array) needs chess960=true"
@@ -495,8 +514,8 @@ impl Game for Chess {
         }
     }
 
-    /// The logistic model of `scripts/chess_wdl_fit.py`, fitted to ply's games against
-    /// Stockfish 15.1 at `UCI_Elo` 2000 (10+0.1; README, Chess): a win is as likely as not at
+    /// The logistic model of `scripts/tuning/chess_wdl_fit.py`, fitted to ply's games against
+    /// Stockfish 15.1 at `UCI_Elo` 2000 (10+0.1; docs/chess.md): a win is as likely as not at
     /// [`wdl::A`] centipawns, and the chances turn over [`wdl::B`].
     fn wdl_of_cp(cp: i32) -> Option<[u32; 3]> {
         Some(wdl::of_cp(cp))

@@ -7,9 +7,9 @@
 //! draw = 1 - win - loss
 //! ```
 //!
-//! `A` and `B` were fitted by `scripts/chess_wdl_fit.py` (maximum likelihood) to the outcomes
+//! `A` and `B` were fitted by `scripts/tuning/chess_wdl_fit.py` (maximum likelihood) to the outcomes
 //! of ply's own moves in 100 games at 10+0.1 against Stockfish 15.1 at `UCI_Elo` 2000, an
-//! opponent of about ply's strength (README, Chess): 5,126 scores. The chances are ply's
+//! opponent of about ply's strength (docs/chess.md): 5,126 scores. The chances are ply's
 //! against such an opponent at such a clock, where draws are rare (9 of the 100 games).
 
 /// The score, in centipawns, at which a win is as likely as not.

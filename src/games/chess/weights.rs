@@ -1,6 +1,6 @@
 //! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).
 //!
-//! Written by `scripts/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).
+//! Written by `scripts/tuning/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).
 //! - Data: 844767 quiet positions from Stockfish's self-play games, 93863 more from later
 //!   games held out.
 //! - Labels: 0 x result + 1 x sigmoid(2.6030 x Stockfish's score / 400).

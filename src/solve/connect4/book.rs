@@ -1,5 +1,5 @@
 //! The Connect Four opening book: exact scores and perfect moves of 7×6 positions near the
-//! start, computed by this solver (`scripts/build_c4_book.sh` builds it; see
+//! start, computed by this solver (`scripts/data/build_c4_book.sh` builds it; see
 //! [`super::book_build`] for which positions it holds) and compiled into the program.
 //!
 //! File format (`book-7x6.bin`, little-endian):

@@ -369,8 +369,8 @@ impl Solver<Connect4> for Connect4Solver {
     }
 
     /// A quarter of the clock in the first eight plies past the opening book (7×6, book on):
-    /// there most positions are proven in milliseconds but a few take seconds (README,
-    /// opening book), and once one is proven the rest of the game is.
+    /// there most positions are proven in milliseconds but a few take seconds (docs/connect4.md,
+    /// the opening book), and once one is proven the rest of the game is.
     fn proof_share(&self, pos: &Connect4) -> f64 {
         let r = pos.rules();
         let depth = book::Book::builtin().depth;
