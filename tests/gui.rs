@@ -2,201 +2,24 @@
 //! hostile page or site would try to): separate engines per page, engines ended with their
 //! page, refused requests, and an engine that crashes mid-game.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+mod gui_common;
 
-use serde_json::{Value, json};
-use tungstenite::client::IntoClientRequest;
-use tungstenite::{Message, WebSocket};
-
-const WAIT: Duration = Duration::from_secs(30);
-
-/// A `ply gui` on a free port, killed when dropped.
-struct Gui {
-    child: Child,
-    port: u16,
-}
-
-impl Gui {
-    fn start(extra: &[&str]) -> Gui {
-        let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fakes/fake_engine.py");
-        let crashy = format!("name=crashy,cmd=python3,arg={fake},arg=crash");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .args(["gui", "--port", "0", "--engine", &crashy])
-            .args(extra)
-            .env("PLY_TABLES_AUTOBUILD", "0")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ply gui starts");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let port = first
-            .trim()
-            .strip_prefix("ply gui: http://127.0.0.1:")
-            .and_then(|r| r.trim_end_matches('/').parse().ok())
-            .unwrap_or_else(|| panic!("no URL in '{first}'"));
-        Gui { child, port }
-    }
-
-    fn host(&self) -> String {
-        format!("127.0.0.1:{}", self.port)
-    }
-
-    /// A raw HTTP/1.1 GET with the given Host; returns the status code and body.
-    fn get(&self, path: &str, host: &str) -> (u16, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        s.set_read_timeout(Some(WAIT)).unwrap();
-        write!(
-            s,
-            "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
-        )
-        .unwrap();
-        let mut text = String::new();
-        s.read_to_string(&mut text).unwrap();
-        let code = text[9..12].parse().unwrap();
-        let body = text.split_once("\r\n\r\n").map_or("", |b| b.1).to_string();
-        (code, body)
-    }
-
-    /// A page's WebSocket with `origin` (None: no Origin header).
-    fn connect(&self, origin: Option<&str>) -> Result<Page, tungstenite::Error> {
-        let mut req = format!("ws://{}/ws", self.host())
-            .into_client_request()
-            .unwrap();
-        if let Some(o) = origin {
-            req.headers_mut().insert("Origin", o.parse().unwrap());
-        }
-        let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream.set_read_timeout(Some(WAIT)).unwrap();
-        let (ws, _) = tungstenite::client(req, stream).map_err(|e| match e {
-            tungstenite::HandshakeError::Failure(e) => e,
-            tungstenite::HandshakeError::Interrupted(_) => panic!("blocking handshake"),
-        })?;
-        let mut page = Page { ws };
-        let hello = page.next();
-        assert!(
-            hello["ev"] == "hello" || hello["ev"] == "refused",
-            "{hello}"
-        );
-        if hello["ev"] == "refused" {
-            return Err(tungstenite::Error::AttackAttempt);
-        }
-        Ok(page)
-    }
-
-    fn page(&self) -> Page {
-        self.connect(Some(&format!("http://{}", self.host())))
-            .expect("a page from the server's own origin connects")
-    }
-}
-
-impl Drop for Gui {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-struct Page {
-    ws: WebSocket<TcpStream>,
-}
-
-impl Page {
-    fn send(&mut self, v: Value) {
-        self.ws.send(Message::text(v.to_string())).unwrap();
-    }
-
-    /// The next JSON message (pings are skipped).
-    fn next(&mut self) -> Value {
-        loop {
-            match self.ws.read() {
-                Ok(Message::Text(t)) => return serde_json::from_str(&t).unwrap(),
-                Ok(Message::Close(f)) => return json!({"ev": "close", "frame": format!("{f:?}")}),
-                Ok(_) => continue,
-                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                    panic!("no message within {WAIT:?}")
-                }
-                Err(e) => return json!({"ev": "close", "error": e.to_string()}),
-            }
-        }
-    }
-
-    /// Reads messages until one satisfies `want`; returns it.
-    fn until(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> Value {
-        let deadline = Instant::now() + WAIT;
-        let mut seen = Vec::new();
-        while Instant::now() < deadline {
-            let m = self.next();
-            if want(&m) {
-                return m;
-            }
-            assert_ne!(
-                m["ev"], "close",
-                "closed while waiting for {what}: {seen:?}"
-            );
-            seen.push(m);
-        }
-        panic!("no {what}; saw {seen:?}");
-    }
-
-    fn start(&mut self, id: &str, engine: &str) -> u32 {
-        self.send(json!({"op": "start", "id": id, "engine": engine}));
-        let m = self.until("started", |m| m["ev"] == "started" && m["id"] == id);
-        m["pid"].as_u64().unwrap() as u32
-    }
-
-    fn line(&mut self, id: &str, line: &str) {
-        self.send(json!({"op": "send", "id": id, "line": line}));
-    }
-
-    /// The next engine line of slot `id` that starts with `prefix`.
-    fn expect_line(&mut self, id: &str, prefix: &str) -> String {
-        let m = self.until(prefix, |m| {
-            m["ev"] == "line" && m["id"] == id && m["line"].as_str().unwrap().starts_with(prefix)
-        });
-        m["line"].as_str().unwrap().to_string()
-    }
-
-    fn expect_error(&mut self, containing: &str) -> String {
-        let m = self.until(&format!("an error with '{containing}'"), |m| {
-            m["ev"] == "error"
-        });
-        let msg = m["msg"].as_str().unwrap().to_string();
-        assert!(
-            msg.contains(containing),
-            "error '{msg}' lacks '{containing}'"
-        );
-        msg
-    }
-}
-
-fn alive(pid: u32) -> bool {
-    // A zombie still has a /proc entry; its state is Z.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|s| s.split_whitespace().nth(2) != Some("Z"))
-}
-
-fn wait_gone(pid: u32) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while alive(pid) {
-        assert!(Instant::now() < deadline, "engine {pid} still runs");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
+use gui_common::{Gui, alive, wait_gone};
+use serde_json::json;
+use tungstenite::Message;
 
 #[test]
 fn serves_the_page_only_under_its_own_host() {
     let gui = Gui::start(&[]);
     let (code, body) = gui.get("/", &gui.host());
     assert_eq!(code, 200);
-    assert!(body.contains("<script src=\"/app.js\">"));
-    for path in ["/app.js", "/boards.js", "/style.css", "/favicon.svg"] {
+    assert!(body.contains("<script type=\"module\" src=\"/js/main.js\">"));
+    for path in [
+        "/js/main.js",
+        "/js/boards/chess.js",
+        "/style.css",
+        "/favicon.svg",
+    ] {
         assert_eq!(gui.get(path, &gui.host()).0, 200, "{path}");
     }
     assert_eq!(gui.get("/etc/passwd", &gui.host()).0, 404);
@@ -351,6 +174,48 @@ fn an_engine_crash_mid_game_is_reported_and_the_server_goes_on() {
 }
 
 #[test]
+fn the_rules_answer_questions_and_engines_are_offered_for_their_games() {
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fakes/fake_engine.py");
+    let uci = format!("name=uci,cmd=python3,arg={fake},arg=plainuci,proto=uci");
+    let gui = Gui::start(&["--engine", &uci]);
+    let mut p = gui.page();
+    let games = |name: &str| {
+        let e = p.hello["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name);
+        e.unwrap()["games"].clone()
+    };
+    assert_eq!(
+        games("ply"),
+        json!(["tictactoe", "connect4", "nim", "teeko", "chess"])
+    );
+    assert_eq!(games("crashy"), json!(["tictactoe", "connect4"]));
+    assert_eq!(games("uci"), json!(["chess"]));
+    // A move typed in SAN, answered in ply's notation with the position after it.
+    let at = json!({"game": "chess", "moves": ["e2e4"]});
+    p.send(json!({"op": "rules", "rid": 7, "ask": {"q": "play", "at": at, "mv": "Nc6"}}));
+    let a = p.until("the answer", |m| m["ev"] == "rules");
+    assert_eq!(
+        (a["rid"].clone(), a["mv"].clone()),
+        (json!(7), json!("b8c6"))
+    );
+    assert_eq!(a["position"]["labels"], json!(["1. e4", "Nc6"]));
+    let at = json!({"game": "connect4", "moves": ["4", "4", "4", "4", "4", "4"]});
+    p.send(json!({"op": "rules", "rid": 8, "ask": {"q": "play", "at": at, "mv": "4"}}));
+    let a = p.until("the refusal", |m| m["ev"] == "rules");
+    assert_eq!(
+        (a["rid"].clone(), a["error"].clone()),
+        (json!(8), json!("Column 4 is full."))
+    );
+    // The server refuses a game the engine does not declare before the engine sees it.
+    p.start("p2", "uci");
+    p.line("p2", "newgame connect4");
+    p.expect_error("uci does not play 'connect4' (it declares: chess)");
+}
+
+#[test]
 fn a_command_that_is_no_engine_fails_to_start_with_a_reason() {
     let gui = Gui::start(&["--engine", "name=nothing,cmd=/nonexistent/engine"]);
     let mut p = gui.page();
@@ -390,8 +255,9 @@ fn fairy_stockfish_plays_through_the_notation_adapter() {
         p.expect_line("p2", "info string error")
             .contains("move 7 '4': illegal move: column 4 is full")
     );
+    // It declares tic-tac-toe and Connect Four only: nim is refused before it gets there.
     p.line("p2", "newgame nim");
-    assert!(p.expect_line("p2", "info string error").contains("not nim"));
+    p.expect_error("fsf does not play 'nim' (it declares: tictactoe, connect4)");
     p.line("p2", "newgame tictactoe");
     p.line("p2", "position startpos moves b2");
     p.line("p2", "go depth 4");

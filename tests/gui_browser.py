@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -31,8 +32,11 @@ try:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
     from selenium.webdriver.support.ui import Select
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 except ImportError as e:  # the caller reports the skip
     print(f"selenium is not installed ({e})")
     sys.exit(77)
@@ -70,8 +74,9 @@ class Gui:
         env = dict(os.environ, PLY_TABLES=self.tables, PLY_TABLES_AUTOBUILD="0")
         fake = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes", "fake_engine.py")
         crashy = f"name=crashy,cmd={sys.executable},arg={fake},arg=crash"
+        uci = f"name=uci,cmd={sys.executable},arg={fake},arg=plainuci,proto=uci"
         self.proc = subprocess.Popen(
-            [ply, "gui", "--port", "0", "--engine", crashy], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [ply, "gui", "--port", "0", "--max-pages", "2", "--engine", crashy, "--engine", uci], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, env=env)
         line = self.proc.stdout.readline().strip()
         check(line.startswith("ply gui: http://"), f"no URL from ply gui: {line!r}")
@@ -275,7 +280,7 @@ def tictactoe(page, ply):
     page.wait(lambda: page.moves_played() == 2, "ply's answer to b2")
     page.click_board("b2")
     page.wait(lambda: "occupied" in page.alert(), "the illegal-move message")
-    check("illegal move: b2 is occupied" in page.alert(), f"message: {page.alert()}")
+    check(page.alert() == "b2 is occupied.", f"message: {page.alert()}")
     # A move typed at the keyboard.
     box = page.d.find_element(By.ID, "moveinput")
     mv = page.legal()[0]
@@ -529,7 +534,7 @@ def chess_two_people(page):
     page.click_board("a2,")
     page.click_board("a5,")
     page.wait(lambda: "cannot move" in page.alert(), "the illegal-move message")
-    check("illegal move: a2a5" in page.alert(), f"chess: {page.alert()!r}")
+    check(page.alert() == "A pawn on a2 cannot move to a5.", f"chess: {page.alert()!r}")
     line = [("e2e4", None), ("d7d5", None), ("e4d5", None), ("c7c5", None), ("d5c6", None),
             ("d8b6", None), ("c6b7", None), ("g8f6", None), ("b7a8n", None), ("e7e6", None),
             ("g1f3", None), ("f8e7", None), ("f1e2", None), ("e8g8", None), ("e1g1", "h1")]
@@ -552,7 +557,7 @@ def chess_two_people(page):
     check("O-O" in shown and "bxa8=N" in shown and "dxc6" in shown, f"chess: the move list shows {shown}")
     chess_pgn(page)
     page.d.find_element(By.ID, "flip").click()
-    corner = page.js("const r = document.querySelector('#board [data-square=h1] rect'); return [r.getAttribute('x'), r.getAttribute('y')]")
+    corner = page.js("const r = document.querySelector('#board [data-key=h1] rect'); return [r.getAttribute('x'), r.getAttribute('y')]")
     check(corner == ["0", "0"], f"chess: flipped, h1 is drawn at {corner}, not the top left")
     shot = page.screenshot("chess-two-people-flipped")
     page.d.find_element(By.ID, "flip").click()
@@ -719,6 +724,433 @@ def phone(driver, url, shots):
     return f"{shot}, {page.screenshot('phone-chess')}"
 
 
+# ---------------------------------------------------------------- the defects players met
+
+def two_people(page, game, params=None):
+    page.d.find_element(By.ID, "startpos").clear()
+    page.new_game(game, params or {}, second="human", values=False)
+
+
+def type_move(page, text):
+    box = page.d.find_element(By.ID, "moveinput")
+    box.clear()
+    box.send_keys(text, Keys.ENTER)
+
+
+def move_labels(page):
+    return [label for _, label in page.played()]
+
+
+def movers(page):
+    """Who made each move of the list: 'human', 'engine', 'setup' or 'record'."""
+    return page.js("return [...document.querySelectorAll('#movelist li button')].slice(1).map(b => b.dataset.by || '?')")
+
+
+def on_board(page, label_prefix, act):
+    """Runs `act(element)` on the board element labelled `label_prefix`, again if the board
+    was redrawn under it."""
+    for _ in range(20):
+        try:
+            return act(page.board_element(label_prefix))
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise Failure(f"the board kept changing under {label_prefix!r}")
+
+
+def double_click(page, label_prefix):
+    on_board(page, label_prefix, lambda el: ActionChains(page.d, duration=30).double_click(el).perform())
+
+
+def settle(page, moves, me):
+    """Waits until `moves` moves are on the list and it is `me`'s turn (or an alert)."""
+    page.wait(lambda: page.alert() or (page.moves_played() >= moves and page.status().startswith(f"{me} to move")
+                                       and page.legal()), f"{moves} moves and {me}'s turn")
+    # A move sent twice would be applied by the time a second answer arrives.
+    time.sleep(0.25)
+
+
+def defect_double_click(page):
+    """A double-click on a move button, or on a square after selecting a piece, plays the
+    move once; the engine answers once, with its own move."""
+    page.new_game("chess", {"chess960": False, "start": ""}, limit=1, values=False)
+    btn = page.js("return document.querySelector('#legal button.mv[data-mv=e2e4]')")
+    ActionChains(page.d, duration=30).double_click(btn).perform()
+    settle(page, 2, "White")
+    ucis = [mv for mv, _ in page.played()]
+    check(len(ucis) == 2 and ucis[0] == "e2e4" and ucis[1] != "e2e4" and not page.alert(),
+          f"double-click on e4: the game is {ucis}, alert {page.alert()!r}")
+    page.click_board("d2,")
+    page.wait(lambda: "selected" in page.board_element("d2,").get_attribute("aria-label"), "d2 selected")
+    double_click(page, "d4,")
+    settle(page, 4, "White")
+    ucis = [mv for mv, _ in page.played()]
+    check(len(ucis) == 4 and ucis[2] == "d2d4" and not page.alert(),
+          f"d2, then a double-click on d4: the game is {ucis}, alert {page.alert()!r}")
+    # Connect Four: one red disc, then the engine's yellow one (with its depth).
+    page.new_game("connect4", {"width": 7, "height": 6}, limit=2, values=False)
+    double_click(page, "column 4,")
+    settle(page, 2, "Red")
+    who = movers(page)
+    check(who == ["human", "engine"] and not page.alert(),
+          f"Connect Four double-click: the moves were made by {who}, alert {page.alert()!r}")
+    # Teeko: quick clicks on four cells are the person's drops only on the person's turns:
+    # never two in a row, never one for the engine.
+    page.new_game("teeko", {}, limit=1, values=False)
+    for cell in ["a1,", "b1,", "c1,", "d1,"]:
+        on_board(page, cell, lambda el: el.click())
+    time.sleep(0.5)
+    page.wait(lambda: page.over() or page.status().startswith("Black to move"), "Black's turn")
+    who = movers(page)
+    check(all(w == ("human" if i % 2 == 0 else "engine") for i, w in enumerate(who)),
+          f"Teeko, four quick clicks: the moves were made by {who}")
+    return "one move per double-click"
+
+
+def tap(page, el):
+    touch = PointerInput(interaction.POINTER_TOUCH, "finger")
+    ab = ActionBuilder(page.d, mouse=touch, duration=30)
+    ab.pointer_action.move_to(el).pointer_down().pause(0.05).pointer_up()
+    ab.perform()
+
+
+def defect_nim_sticks(page):
+    """Nim's sticks take a real mouse click (the pointer resting on the stick first) and a
+    tap; the move is the one under the pointer."""
+    page.new_game("nim", {"heaps": "10", "max": 3, "misere": False}, limit=1, values=False)
+    on_board(page, "take 2 from the heap",
+             lambda el: ActionChains(page.d, duration=30).move_to_element(el).pause(0.3).click().perform())
+    page.wait(lambda: page.moves_played() >= 1 or page.alert(), "the clicked stick's move")
+    check([mv for mv, _ in page.played()][:1] == ["2"], f"a click on a stick played {page.played()}")
+    settle(page, 2, "Player 1")
+    on_board(page, "take 1 from the heap", lambda el: tap(page, el))
+    page.wait(lambda: page.moves_played() >= 3 or page.alert(), "the tapped stick's move")
+    check([mv for mv, _ in page.played()][2:3] == ["1"], f"a tap on a stick played {page.played()}")
+    return "click and tap"
+
+
+def defect_move_box(page):
+    """The Move box plays one move per entry."""
+    page.new_game("connect4", {"width": 7, "height": 6}, limit=1, values=False)
+    type_move(page, "4 4 4")
+    page.wait(lambda: page.alert(), "the refusal of '4 4 4'")
+    check(page.moves_played() == 0 and "one move" in page.alert().lower(),
+          f"'4 4 4': {page.moves_played()} moves, alert {page.alert()!r}")
+    two_people(page, "tictactoe")
+    type_move(page, "a1 b1 a2 b2 a3")
+    page.wait(lambda: page.alert(), "the refusal of five moves")
+    check(page.moves_played() == 0 and not page.over(), f"five moves in one entry: {page.played()}")
+    return page.alert()
+
+
+def feature_form_from_specs(page):
+    """The new-game form is built from the parameters the server declares: Nim's length,
+    heaps, largest take and misère, with their labels and help."""
+    Select(page.d.find_element(By.ID, "game")).select_by_value("nim")
+    fields = page.js("return [...document.querySelectorAll('#params label')].map(l => "
+                     "[l.querySelector('input').id, l.textContent.trim(), l.title])")
+    check([f[0] for f in fields] == ["param-length", "param-heaps", "param-max", "param-misere"],
+          f"Nim's form: {fields}")
+    check(fields[3][1] == "Misère" and "last object loses" in fields[3][2], f"Nim's misère field: {fields[3]}")
+    return ", ".join(f[1] for f in fields)
+
+
+def options_of(page, select_id):
+    return page.js("return [...document.querySelectorAll(arguments[0] + ' option')].map(o => o.value)", f"#{select_id}")
+
+
+def defect_engines_for_games(page):
+    """An engine is offered only for the games it declares: a plain UCI engine (no
+    UCI_Variant) plays chess only; the fake ply-protocol engine declares tic-tac-toe and
+    Connect Four."""
+    sel = Select(page.d.find_element(By.ID, "game"))
+    seen = {}
+    for game in ["connect4", "chess", "nim"]:
+        sel.select_by_value(game)
+        seen[game] = (options_of(page, "seat1"), options_of(page, "an-engine"))
+    check("uci" not in seen["connect4"][0] and "uci" not in seen["connect4"][1],
+          f"the UCI chess engine is offered for Connect Four: {seen['connect4']}")
+    check("uci" in seen["chess"][0] and "uci" in seen["chess"][1], f"chess: {seen['chess']}")
+    check("crashy" in seen["connect4"][0] and "crashy" not in seen["nim"][0] and "crashy" not in seen["chess"][0],
+          f"the fake engine's games: {seen}")
+    return f"Connect Four offers {seen['connect4'][0]}, chess {seen['chess'][0]}"
+
+
+def focused_label(page):
+    return page.js("const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.id || a.tagName) : ''")
+
+
+def defect_focus(page):
+    """Keyboard play keeps the focus on the board: after a move (and the engine's answer)
+    and after selecting a chess piece."""
+    page.new_game("connect4", {"width": 7, "height": 6}, limit=1, values=False)
+    page.js("arguments[0].focus()", page.board_element("column 4,"))
+    ActionChains(page.d).send_keys(Keys.ENTER).perform()
+    settle(page, 2, "Red")
+    check(focused_label(page).startswith("column 4"), f"Connect Four: after a move the focus is on {focused_label(page)!r}")
+    ActionChains(page.d).send_keys(Keys.TAB).perform()
+    check(focused_label(page).startswith("column 5"), f"Connect Four: Tab went to {focused_label(page)!r}")
+    two_people(page, "tictactoe")
+    page.js("arguments[0].focus()", page.board_element("b2,"))
+    ActionChains(page.d).send_keys(Keys.ENTER).perform()
+    page.wait(lambda: page.moves_played() == 1, "b2")
+    check(focused_label(page).startswith("b2"), f"tic-tac-toe: after a move the focus is on {focused_label(page)!r}")
+    two_people(page, "chess", {"chess960": False, "start": ""})
+    page.js("arguments[0].focus()", page.board_element("e2,"))
+    ActionChains(page.d).send_keys(Keys.ENTER).perform()
+    page.wait(lambda: "selected" in page.board_element("e2,").get_attribute("aria-label"), "e2 selected")
+    check(focused_label(page).startswith("e2"), f"chess: after selecting e2 the focus is on {focused_label(page)!r}")
+    ActionChains(page.d).send_keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ENTER).perform()
+    page.wait(lambda: page.moves_played() == 1, "e2e4 by the keyboard")
+    check(focused_label(page).startswith("e4"), f"chess: after e4 the focus is on {focused_label(page)!r}")
+    return "kept"
+
+
+def load_text(page, text):
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    box = page.d.find_element(By.ID, "recordtext")
+    page.js("arguments[0].value = arguments[1]", box, text)
+    page.d.find_element(By.ID, "load").click()
+
+
+def defect_bad_record(page):
+    """A record with an illegal move is refused with its reason, not loaded as an empty game."""
+    two_people(page, "tictactoe")
+    load_text(page, '{"game":"connect4","moves":[{"mv":"4"},{"mv":"9"}]}')
+    page.wait(lambda: page.alert(), "the refusal of the record")
+    time.sleep(0.5)
+    alert = page.alert()
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    check("Loaded" not in alert and "9" in alert, f"a record with the move 9: {alert!r}")
+    return alert
+
+
+def defect_player_messages(page):
+    """Refusals speak of the game, not of the protocol's command line."""
+    two_people(page, "connect4", {"width": 7, "height": 6})
+    for i in range(6):
+        page.click_board("column 4,")
+        page.wait(lambda: page.moves_played() == i + 1, f"disc {i + 1}")
+    page.click_board("column 4,")
+    page.wait(lambda: page.alert(), "the full column's refusal")
+    check(page.alert() == "Column 4 is full.", f"a full column: {page.alert()!r}")
+    return page.alert()
+
+
+def defect_teeko_last(page):
+    """Teeko marks the engine's drop."""
+    page.new_game("teeko", {}, limit=1, values=False)
+    page.click_board("c3,")
+    settle(page, 2, "Black")
+    engine = [mv for mv, _ in page.played()][1]
+    label = page.board_element(f"{engine},").get_attribute("aria-label")
+    check("last move" in label, f"Teeko: the engine's drop on {engine} is unmarked: {label!r}")
+    return label
+
+
+def defect_draw_words(page):
+    """A draw reads 'Draw — the board is full', not 'Draw — draw: ...'."""
+    two_people(page, "tictactoe")
+    for mv in "a1 b2 c3 b1 b3 a3 c1 c2 a2".split():
+        type_move(page, mv)
+    page.wait(page.over, "the drawn tic-tac-toe game")
+    check(page.status() == "Draw — the board is full", f"tic-tac-toe draw: {page.status()!r}")
+    return page.status()
+
+
+def defect_over_first(page):
+    """After the game has ended, a typed move is told the game is over."""
+    two_people(page, "chess", {"chess960": False, "start": ""})
+    for mv in "f2f3 e7e5 g2g4 d8h4".split():
+        type_move(page, mv)
+    page.wait(page.over, "fool's mate")
+    type_move(page, "zzz")
+    page.wait(lambda: page.alert(), "the answer to zzz")
+    check("over" in page.alert(), f"zzz after the mate: {page.alert()!r}")
+    return page.alert()
+
+def defect_result_shown(page):
+    """The result line at the end of a long move list is shown whole, not cut by the
+    list's scrolling."""
+    start = page.d.find_element(By.ID, "startpos")
+    start.clear()
+    start.send_keys("startpos moves " + " ".join(["1"] * 58))
+    page.new_game("nim", {"heaps": "60", "max": 1, "misere": True}, second="human", values=False, setup=58)
+    start.clear()
+    type_move(page, "1")
+    page.wait(lambda: page.moves_played() == 59, "the 59th move")
+    type_move(page, "1")
+    page.wait(page.over, "the end of the long Nim game")
+    box = page.js("""const l = document.querySelector('#movelist'), r = l.querySelector('.result');
+        const a = l.getBoundingClientRect(), b = r.getBoundingClientRect();
+        return [b.top - a.top, b.bottom - a.bottom, r.scrollWidth - r.clientWidth, r.textContent]""")
+    check(box[0] >= 0 and box[1] <= 1 and box[2] <= 0, f"the result line is cut: {box}")
+    return box[3]
+
+def defect_ninth_page(page, gui_url):
+    """A page beyond the server's limit (two pages here) says to close another page, and
+    its menus are disabled."""
+    first = page.d.current_window_handle
+    page.d.switch_to.new_window("tab")
+    second = page.d.current_window_handle
+    try:
+        page.d.get(gui_url)
+        page.wait(lambda: page.d.find_element(By.ID, "conn").text == "connected", "the second page")
+        page.d.switch_to.new_window("tab")
+        try:
+            page.d.get(gui_url)
+            page.wait(lambda: page.d.find_element(By.ID, "conn").text.startswith("disconnected"), "the refusal")
+            alert = page.alert()
+            check("Restart" not in alert and "close" in alert.lower(), f"the page beyond the limit says {alert!r}")
+            check(not page.d.find_element(By.ID, "start").is_enabled(),
+                  "the page beyond the limit has its New game button enabled")
+            return alert
+        finally:
+            page.d.close()
+    finally:
+        page.d.switch_to.window(second)
+        page.d.close()
+        page.d.switch_to.window(first)
+
+# ---------------------------------------------------------------- what chess players expect
+
+def drag(page, frm, to, touch=False, hold=None):
+    """Drags the piece on `frm` to `to` with the mouse (or a finger): press, several moves,
+    release. `hold(page)` runs mid-drag (a screenshot)."""
+    a = page.board_element(f"{frm},")
+    b = page.board_element(f"{to},")
+    pa, pb = a.rect, b.rect
+    x0, y0 = pa["x"] + pa["width"] / 2, pa["y"] + pa["height"] / 2
+    x1, y1 = pb["x"] + pb["width"] / 2, pb["y"] + pb["height"] / 2
+    kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
+    source = PointerInput(kind, "finger" if touch else "mouse")
+    ab = ActionBuilder(page.d, mouse=source, duration=30)
+    p = ab.pointer_action
+    p.move_to_location(int(x0), int(y0)).pointer_down()
+    for k in range(1, 6):
+        p.move_to_location(int(x0 + (x1 - x0) * k / 6), int(y0 + (y1 - y0) * k / 6))
+    if hold:
+        # The mouse stays pressed between two action sequences (a touch would not).
+        ab.perform()
+        hold(page)
+        ab = ActionBuilder(page.d, mouse=source, duration=30)
+        p = ab.pointer_action
+    p.move_to_location(int(x1), int(y1)).pointer_up()
+    ab.perform()
+
+
+def feature_drag_and_drop(page):
+    """Chess moves by dragging, with the mouse and by touch; a drop on a square the piece
+    cannot reach puts it back; click-click still works."""
+    two_people(page, "chess", {"chess960": False, "start": ""})
+    shot = {}
+    drag(page, "e2", "e4", hold=lambda p: shot.setdefault("path", p.screenshot("chess-drag")))
+    page.wait(lambda: page.moves_played() == 1, "the dragged e2e4")
+    check(page.js("return document.querySelectorAll('#board .drag-piece').length") == 0, "the dragged piece stayed")
+    drag(page, "e7", "e5", touch=True)
+    page.wait(lambda: page.moves_played() == 2, "e7e5 dragged by touch")
+    drag(page, "g1", "g4")
+    time.sleep(0.3)
+    check(page.moves_played() == 2 and not page.alert(), f"a drop on an unreachable square: {page.played()}, {page.alert()!r}")
+    chess_move(page, "g1f3")
+    page.wait(lambda: page.moves_played() == 3, "g1f3 by two clicks")
+    check([mv for mv, _ in page.played()] == ["e2e4", "e7e5", "g1f3"], f"the moves: {page.played()}")
+    return shot["path"]
+
+
+PGN_FILE = """[Event "Casual"]
+[White "Anderssen"]
+[Black "Kieseritzky"]
+[Result "1-0"]
+
+1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ {the queen comes out} 4. Kf1 b5 $1 (4... Nf6 5. Nf3) 5. Bxb5 Nf6 1-0
+
+[Event "A Chess960 game"]
+[White "x"]
+[Black "y"]
+[Variant "Chess960"]
+[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"]
+[Result "*"]
+
+1. g3 g6 2. Nd3 ; a comment to the end of the line
+Nd6 *
+"""
+
+
+def feature_pgn_import(page):
+    """A PGN file of two games: listed, the second chosen and loaded (Chess960 from its FEN);
+    the first, with comments, a variation and a NAG, read to its last move."""
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    box = page.d.find_element(By.ID, "recordtext")
+    page.js("arguments[0].value = arguments[1]", box, PGN_FILE)
+    page.d.find_element(By.ID, "load").click()
+    page.wait(lambda: page.d.find_element(By.ID, "pgngames").is_displayed(), "the list of the file's games")
+    options = page.js("return [...document.querySelectorAll('#pgnpick option')].map(o => o.textContent)")
+    check(len(options) == 2 and "Anderssen – Kieseritzky 1-0" in options[0], f"the games listed: {options}")
+    Select(page.d.find_element(By.ID, "pgnpick")).select_by_value("2")
+    page.d.find_element(By.ID, "pgnload").click()
+    page.wait(lambda: "Loaded PGN game 2" in page.alert(), "game 2 to load")
+    check([mv for mv, _ in page.played()] == ["g2g3", "g7g6", "e1d3", "e8d6"], f"game 2: {page.played()}")
+    check(page.d.find_element(By.ID, "param-chess960").is_selected(), "game 2 is not Chess960")
+    Select(page.d.find_element(By.ID, "pgnpick")).select_by_value("1")
+    page.d.find_element(By.ID, "pgnload").click()
+    page.wait(lambda: "Loaded PGN game 1" in page.alert(), "game 1 to load")
+    labels = move_labels(page)
+    check(labels[-1] == "Nf6" and len(labels) == 10 and labels[4] == "3. Bc4", f"game 1: {labels}")
+    page.d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    fen = "rnb1kb1r/p1pp1ppp/5n2/1B6/4Pp1q/8/PPPP2PP/RNBQ1KNR w kq - 1 6"  # python-chess's
+    page.wait(lambda: page.d.find_element(By.ID, "fen").get_attribute("value") == fen, "game 1's last position")
+    page.d.find_element(By.CSS_SELECTOR, "aside details:nth-of-type(2) summary").click()
+    return f"{len(options)} games listed; game 1 ends {labels[-3:]}"
+
+
+def feature_clocks(page):
+    """A person's own clock: White 2.4 s + 1 s a move, Black 2.4 s; White moves, Black's
+    clock runs out and Black loses on time; the clocks go into the PGN as [%clk]."""
+    for i, tc in [(0, "0.04+1"), (1, "0.04")]:
+        Select(page.d.find_element(By.ID, f"seat{i}")).select_by_value("human")
+        v = page.d.find_element(By.ID, f"clock{i}")
+        v.clear()
+        v.send_keys(tc)
+    page.new_game("chess", {"chess960": False, "start": ""}, second="human", values=False)
+    type_move(page, "e4")
+    page.wait(lambda: page.moves_played() == 1, "e4")
+    clocks = page.js("return [...document.querySelectorAll('.bar .clock')].map(c => [c.textContent, c.className])")
+    check(any("running" in cls for _, cls in clocks), f"no clock runs: {clocks}")
+    shot = page.screenshot("chess-clocks")
+    page.wait(page.over, "Black's flag to fall", timeout=15)
+    check(page.status() == "Game over — White wins: Black ran out of time", f"flag fall: {page.status()!r}")
+    type_move(page, "e5")
+    page.wait(lambda: "over" in page.alert(), "the refusal after the flag fell")
+    pgn = chess_pgn(page)
+    check(re.search(r"1\. e4 \{\d+\.\d\ds \[%clk 0:00:0[23]\.\d\]\}", pgn), f"no clock in the PGN:\n{pgn}")
+    check('[Termination "time forfeit"]' in pgn, f"the PGN's termination:\n{pgn}")
+    for i in (0, 1):
+        page.d.find_element(By.ID, f"clock{i}").clear()
+    return shot
+
+
+def feature_arrows(page):
+    """Analysis draws the engine's line as arrows on the chess board and marks the principal
+    move in Connect Four and Teeko."""
+    two_people(page, "chess", {"chess960": False, "start": ""})
+    type_move(page, "e4")
+    page.wait(lambda: page.moves_played() == 1, "e4")
+    page.d.find_element(By.ID, "analyse").click()
+    try:
+        page.wait(lambda: page.js("return document.querySelectorAll('#board .arrow').length") >= 2, "arrows")
+        time.sleep(0.5)
+        shot = page.screenshot("chess-arrows")
+        arrows = page.js("return document.querySelectorAll('#board .arrow').length")
+        for game, params in [("connect4", {"width": 7, "height": 6}), ("teeko", {})]:
+            two_people(page, game, params)
+            page.wait(lambda: page.js("return document.querySelectorAll('#board .principal, #board .arrow').length") == 1,
+                      f"{game}'s principal move marked")
+        page.screenshot("teeko-principal")
+    finally:
+        page.d.find_element(By.ID, "analyse").click()
+    return f"{arrows} arrows; {shot}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ply", required=True)
@@ -751,31 +1183,39 @@ def main():
                           ("teeko", teeko), ("chess", chess_game)]:
             if not wanted(name):
                 continue
+            t0 = time.time()
             try:
                 status = run(page, args.ply)
                 shot = page.screenshot(name)
                 moves = page.moves_played()
                 check_record(page, name, moves)
-                print(f"ok {name}: {status!r} after {moves} moves; screenshot {shot}")
-            except Failure as e:
+                print(f"ok {name} ({time.time() - t0:.1f} s): {status!r} after {moves} moves; screenshot {shot}")
+            except (Failure, WebDriverException) as e:
                 page.screenshot(f"{name}-failed")
                 failures.append(f"{name}: {e}")
                 print(f"FAILED {name}: {e}")
-        try:
-            if wanted("crash"):
-                print(f"ok an engine crash: {crash(page)!r}")
-        except Failure as e:
-            failures.append(f"crash: {e}")
-        try:
-            if wanted("watch"):
-                print(f"ok two engines and analysis: screenshot {watch(page)}")
-        except Failure as e:
-            failures.append(f"watch: {e}")
-        try:
-            if wanted("phone"):
-                print(f"ok phone width: screenshot {phone(driver, gui.url, args.out)}")
-        except Failure as e:
-            failures.append(f"phone: {e}")
+        for name, run in [("double-click", defect_double_click), ("nim-sticks", defect_nim_sticks),
+                          ("move-box", defect_move_box), ("engines", defect_engines_for_games),
+                          ("form", feature_form_from_specs),
+                          ("focus", defect_focus), ("bad-record", defect_bad_record),
+                          ("messages", defect_player_messages), ("teeko-last", defect_teeko_last),
+                          ("draw-words", defect_draw_words), ("over-first", defect_over_first),
+                          ("result-shown", defect_result_shown),
+                          ("ninth-page", lambda p: defect_ninth_page(p, gui.url)),
+                          ("drag", feature_drag_and_drop), ("pgn-import", feature_pgn_import),
+                          ("clocks", feature_clocks), ("arrows", feature_arrows),
+                          ("crash", crash), ("watch", watch),
+                          ("phone", lambda p: phone(driver, gui.url, args.out))]:
+            if not wanted(name):
+                continue
+            t0 = time.time()
+            try:
+                result = run(page)
+                print(f"ok {name} ({time.time() - t0:.1f} s): {result}")
+            except (Failure, WebDriverException) as e:
+                page.screenshot(f"{name}-failed")
+                failures.append(f"{name}: {e}")
+                print(f"FAILED {name}: {e}")
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         if errors:
             failures.append(f"browser console errors: {errors}")

@@ -133,6 +133,9 @@ struct GuiArgs {
     /// The largest Hash (MiB) a page may give an engine.
     #[arg(long, default_value_t = 256)]
     max_hash: u64,
+    /// Seconds a page may leave its messages unread before it is closed (its engines end).
+    #[arg(long, default_value_t = 10.0)]
+    send_timeout: f64,
 }
 
 fn main() {
@@ -213,6 +216,11 @@ impl GuiArgs {
             max_pages: self.max_pages.max(1),
             engines_per_page: self.engines_per_page.max(1),
             max_engines: self.max_engines.max(1),
+            // Between 0.1 s and an hour; NaN (which clap reads) leaves the default.
+            send_timeout: std::time::Duration::try_from_secs_f64(
+                self.send_timeout.clamp(0.1, 3600.0),
+            )
+            .unwrap_or(ply::gui::Config::default().send_timeout),
             ..ply::gui::Config::default()
         };
         config.bounds.max_hash_mb = self.max_hash.max(1);

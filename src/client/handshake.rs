@@ -5,13 +5,14 @@
 //! An engine may print any number of lines before `uciok`; [`Hello`] keeps only what is
 //! used, and a bounded amount of it: the `id name`, the option names (to warn about options
 //! set that the engine does not list, and to know whether it takes `UCI_Variant` or
-//! `UCI_Chess960`), and the first few `info string error` lines.
+//! `UCI_Chess960`), the values of `UCI_Variant` (the games it declares), and the first few
+//! `info string error` lines.
 
 use std::path::Path;
 
 use super::spec::{Dialect, EngineSpec};
 use crate::protocol::command::Command;
-use crate::protocol::response::{IdLine, OptionLine};
+use crate::protocol::response::{IdLine, OptionKind, OptionLine};
 
 /// The most option names remembered.
 pub const MAX_OPTIONS: usize = 1024;
@@ -28,6 +29,8 @@ pub struct Hello {
     pub id_name: String,
     /// The names of the options it lists, in order.
     pub options: Vec<String>,
+    /// The values of its `UCI_Variant` combo option (at most [`MAX_OPTIONS`]), if it has one.
+    pub variants: Option<Vec<String>>,
     /// Its `info string error` lines.
     pub errors: Vec<String>,
 }
@@ -40,6 +43,17 @@ impl Hello {
         }
         if let Ok(IdLine::Name(n)) = line.parse() {
             self.id_name = n.chars().take(MAX_NAME_CHARS).collect();
+        } else if let Ok(OptionLine {
+            name,
+            kind: OptionKind::Combo { vars, .. },
+        }) = line.parse()
+            && name.eq_ignore_ascii_case("UCI_Variant")
+        {
+            let short = vars
+                .into_iter()
+                .filter(|v| v.chars().count() <= MAX_NAME_CHARS);
+            self.variants = Some(short.take(MAX_OPTIONS).collect());
+            self.options.push(name);
         } else if let Some(name) = OptionLine::name_in(line) {
             if self.options.len() < MAX_OPTIONS && name.chars().count() <= MAX_NAME_CHARS {
                 self.options.push(name);
@@ -121,6 +135,7 @@ mod tests {
         assert!(h.read("uciok"));
         assert_eq!(h.id_name, "Fairy-Stockfish 11.1 LB");
         assert_eq!(h.options, ["Hash", "UCI_Variant"]);
+        assert_eq!(h.variants, Some(vec!["chess".into(), "connect4".into()]));
         assert_eq!(h.errors, ["something: went wrong"]);
         assert!(h.lists("uci_variant") && !h.lists("Threads"));
         for i in 0..2 * MAX_ERRORS {

@@ -61,6 +61,11 @@ impl Rules {
         ((1u64 << self.height) - 1) << (col * (self.height + 1))
     }
 
+    /// Every set of four cells in a line, one mask each.
+    pub fn windows(&self) -> &[u64] {
+        &self.windows
+    }
+
     pub fn cell(&self, col: u32, row: u32) -> u64 {
         1u64 << (col * (self.height + 1) + row)
     }

@@ -25,7 +25,8 @@
 use super::grid::Grid;
 use crate::game::{FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player};
 
-const LINES: [u16; 8] = [
+/// The eight lines of three (bit layout above).
+pub const LINES: [u16; 8] = [
     0b000_000_111,
     0b000_111_000,
     0b111_000_000,

@@ -367,7 +367,7 @@ mod tests {
             "go depth 3\nquit",
             "position startpos\r",
             "setoption name VariantPath value /etc/passwd",
-            "setoption name Debug Log File value /tmp/x",
+            "setoption name Debug Log File value engine.log",
             "setoption name Hash value 100000",
             "setoption name Threads value 64",
             "setoption Hash 1",

@@ -224,15 +224,15 @@ async fn run(
 }
 
 /// A started engine process: its input, its output lines, the tail of its stderr.
-struct Process {
+pub(super) struct Process {
     child: tokio::process::Child,
-    stdin: ChildStdin,
-    lines: mpsc::Receiver<String>,
+    pub(super) stdin: ChildStdin,
+    pub(super) lines: mpsc::Receiver<String>,
     stderr_tail: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Process {
-    fn start(def: &EngineSpec) -> std::io::Result<Process> {
+    pub(super) fn start(def: &EngineSpec) -> std::io::Result<Process> {
         let mut cmd = tokio::process::Command::from(def.launch.command());
         cmd.kill_on_drop(true);
         let mut child = cmd.spawn()?;
@@ -256,7 +256,7 @@ impl Process {
     }
 
     /// `quit`, a moment to exit, then a kill.
-    async fn end(mut self) {
+    pub(super) async fn end(mut self) {
         let _ = write_command(&mut self.stdin, &Command::Quit).await;
         drop(self.stdin);
         if tokio::time::timeout(QUIT_GRACE, self.child.wait())
@@ -330,7 +330,7 @@ async fn relay(
 }
 
 /// Sends `uci` and reads the answer up to `uciok`, within [`HANDSHAKE`].
-async fn handshake(
+pub(super) async fn handshake(
     stdin: &mut ChildStdin,
     lines: &mut mpsc::Receiver<String>,
 ) -> Result<Hello, String> {
@@ -355,7 +355,10 @@ async fn handshake(
     }
 }
 
-async fn write_command(stdin: &mut ChildStdin, command: &Command) -> std::io::Result<()> {
+pub(super) async fn write_command(
+    stdin: &mut ChildStdin,
+    command: &Command,
+) -> std::io::Result<()> {
     write_line(stdin, &command.to_string()).await
 }
 

@@ -21,27 +21,24 @@ use axum::routing::get;
 
 use super::{Server, session};
 
-/// The page's files: path, content type, content.
-const FILES: &[(&str, &str, &str)] = &[
+/// One of the page's scripts, `page/js/<path>`, served as `/js/<path>`.
+macro_rules! script {
+    ($path:literal) => {
+        (
+            concat!("/js/", $path),
+            "text/javascript; charset=utf-8",
+            include_str!(concat!("page/js/", $path)),
+        )
+    };
+}
+
+/// The page's files: path, content type, content. The scripts are ES modules (`main.js`
+/// imports the others); `boards/registry.js` lists a board module for each game.
+pub const FILES: &[(&str, &str, &str)] = &[
     (
         "/",
         "text/html; charset=utf-8",
         include_str!("page/index.html"),
-    ),
-    (
-        "/app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("page/app.js"),
-    ),
-    (
-        "/boards.js",
-        "text/javascript; charset=utf-8",
-        include_str!("page/boards.js"),
-    ),
-    (
-        "/chess.js",
-        "text/javascript; charset=utf-8",
-        include_str!("page/chess.js"),
     ),
     (
         "/style.css",
@@ -53,6 +50,25 @@ const FILES: &[(&str, &str, &str)] = &[
         "image/svg+xml",
         include_str!("page/favicon.svg"),
     ),
+    script!("main.js"),
+    script!("net.js"),
+    script!("info.js"),
+    script!("state.js"),
+    script!("play.js"),
+    script!("clock.js"),
+    script!("newgame.js"),
+    script!("form.js"),
+    script!("records.js"),
+    script!("ui.js"),
+    script!("lines.js"),
+    script!("boards/registry.js"),
+    script!("boards/svg.js"),
+    script!("boards/pieces.js"),
+    script!("boards/tictactoe.js"),
+    script!("boards/connect4.js"),
+    script!("boards/nim.js"),
+    script!("boards/teeko.js"),
+    script!("boards/chess.js"),
 ];
 
 /// Frames and messages larger than this close the connection (code 1009); smaller ones over
@@ -181,7 +197,10 @@ async fn websocket(
             if taken.is_err() {
                 session::refuse(
                     socket,
-                    format!("this server serves at most {max} pages at once; close one and reload"),
+                    format!(
+                        "this ply gui serves at most {max} pages at once, and as many are open"
+                    ),
+                    server.config.send_timeout,
                 )
                 .await;
                 return;
@@ -194,6 +213,56 @@ async fn websocket(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every file under `page/` is served (a module the registry imports cannot be missing),
+    /// and every game ply plays has a board: a module `boards/<game>.js` that the registry
+    /// imports and lists.
+    #[test]
+    fn every_page_file_is_served_and_every_game_has_a_board() {
+        fn files(dir: &std::path::Path, out: &mut Vec<String>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    files(&p, out);
+                } else {
+                    out.push(p.to_string_lossy().into_owned());
+                }
+            }
+        }
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src/gui/page");
+        let mut on_disk = Vec::new();
+        files(std::path::Path::new(root), &mut on_disk);
+        for f in on_disk {
+            let served = match f.strip_prefix(root).unwrap() {
+                "/index.html" => "/".to_string(),
+                rest => rest.to_string(),
+            };
+            assert!(
+                FILES.iter().any(|(p, _, _)| *p == served),
+                "{served} is not served"
+            );
+        }
+        let registry = FILES
+            .iter()
+            .find(|(p, _, _)| *p == "/js/boards/registry.js")
+            .unwrap()
+            .2;
+        for game in crate::games::NAMES {
+            let module = format!("/js/boards/{game}.js");
+            assert!(
+                FILES.iter().any(|(p, _, _)| *p == module),
+                "{game} has no board: add src/gui/page/js/boards/{game}.js (docs/gui.md, \"Adding a board\")"
+            );
+            let listed = registry
+                .lines()
+                .find(|l| l.starts_with("export const BOARDS"))
+                .is_some_and(|l| l.split(|c: char| !c.is_alphanumeric()).any(|w| w == *game));
+            assert!(
+                registry.contains(&format!("import {game} from './{game}.js';")) && listed,
+                "boards/registry.js does not import and list {game}"
+            );
+        }
+    }
 
     #[test]
     fn hosts() {

@@ -1,15 +1,19 @@
 //! `ply gui`: a local web server and one page that plays, watches and analyses every game
 //! ply has, by speaking the line protocol (protocol.md) to engine processes.
 //!
-//! The page (`page/`: HTML, its scripts and one style sheet, embedded in the binary) is the
-//! protocol client: it sends `newgame`, `position`, `go`, `stop` and `query` lines and reads
-//! `info`, `bestmove` and `response` lines. The server only starts the engines the command
-//! line named, checks each line against a short list of commands ([`adapter`]), and relays
-//! lines over one WebSocket per page ([`session`]); engines end when their page goes away.
+//! The page (`page/`: HTML, a style sheet and ES modules, embedded in the binary) is the
+//! protocol client: it sends `newgame`, `position`, `go` and `stop` lines and reads `info` and
+//! `bestmove` lines. It holds no rules: it asks the server's ([`ask`]: legal moves, notation,
+//! why a game ended, move values, PGN). The server only starts the engines the command line
+//! named (each offered for the games it declares, [`probe`]), checks each line against a short
+//! list of commands ([`adapter`]), and relays lines over one WebSocket per page ([`session`]);
+//! engines end when their page goes away.
 //!
 //! - [`http`]: the routes, the embedded files, and the `Host`/`Origin` checks that keep other
 //!   web sites (and DNS rebinding) away from the server;
 //! - [`session`]: one page's WebSocket, its message format and bounds;
+//! - [`ask`]: the rules' answers to the page;
+//! - [`probe`]: the games each engine declares, asked at start;
 //! - [`engine`]: one engine process as a task (started, hand-shaken and set up by the client
 //!   layer, [`crate::client`]);
 //! - [`adapter`]: the command list, and the translation for UCI and Fairy-Stockfish engines;
@@ -21,8 +25,10 @@
 //! WebSocket cannot be read and written from two threads at once.
 
 pub mod adapter;
+pub mod ask;
 pub mod engine;
 pub mod http;
+pub mod probe;
 pub mod rules;
 pub mod session;
 
@@ -67,6 +73,9 @@ pub struct Config {
     pub engines_per_page: usize,
     pub max_engines: usize,
     pub max_message: usize,
+    /// How long a message to a page may wait to be sent before the page is taken to have
+    /// stopped reading and is closed.
+    pub send_timeout: std::time::Duration,
     pub messages_per_second: u32,
     pub bounds: OptionBounds,
 }
@@ -83,6 +92,7 @@ impl Default for Config {
             engines_per_page: 5,
             max_engines: 16,
             max_message: 64 * 1024,
+            send_timeout: std::time::Duration::from_secs(10),
             messages_per_second: 200,
             bounds: OptionBounds {
                 max_hash_mb: 256,
@@ -102,6 +112,40 @@ pub struct Server {
     pub processes: Arc<ProcessCount>,
     /// Fairy-Stockfish's variants file, written at start when an engine may need it.
     pub variants_file: Option<PathBuf>,
+    /// The games each engine of `config.engines` declares (see [`probe`]).
+    pub declared: Vec<probe::Declared>,
+}
+
+impl Server {
+    /// The games the engine named `name` declares (none for an unknown name).
+    pub fn games_of(&self, name: &str) -> &[&'static str] {
+        self.config
+            .engines
+            .iter()
+            .position(|e| e.name == name)
+            .map_or(&[], |i| &self.declared[i].games)
+    }
+}
+
+/// Asks every engine but ply itself (the first) which games it declares, all at once.
+async fn probe_engines(
+    config: &Config,
+    variants_file: Option<&std::path::Path>,
+) -> Vec<probe::Declared> {
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, def) in config.engines.iter().enumerate().skip(1) {
+        let (def, file) = (def.clone(), variants_file.map(|f| f.to_path_buf()));
+        tasks.spawn(async move { (i, probe::declared(&def, file.as_deref()).await) });
+    }
+    let mut out = vec![probe::Declared::default(); config.engines.len()];
+    out[0].games = crate::games::NAMES.to_vec();
+    while let Some(Ok((i, d))) = tasks.join_next().await {
+        if let Some(note) = &d.note {
+            eprintln!("ply gui: warning: {note}; the page offers it for no game");
+        }
+        out[i] = d;
+    }
+    out
 }
 
 /// Checks the configuration, binds, prints the URL and serves until Ctrl-C or SIGTERM.
@@ -140,6 +184,7 @@ async fn serve(config: Config, open: bool) -> Result<(), String> {
         .map_err(|e| format!("cannot read the bound address: {e}"))?
         .port();
     let variants_file = write_variants_file(&config);
+    let declared = probe_engines(&config, variants_file.as_deref()).await;
     let url = match config.bind {
         IpAddr::V6(a) => format!("http://[{a}]:{port}/"),
         IpAddr::V4(a) if a.is_unspecified() => format!("http://127.0.0.1:{port}/"),
@@ -169,6 +214,7 @@ async fn serve(config: Config, open: bool) -> Result<(), String> {
         port,
         pages: AtomicUsize::new(0),
         variants_file: variants_file.clone(),
+        declared,
     });
     let app = http::router(server);
     let result = axum::serve(listener, app)

@@ -6,9 +6,14 @@
 //!   page's slot `p1` (a slot already running is closed first);
 //! - `{"op":"send","id":"p1","line":"go depth 8"}` writes one protocol line to it, after
 //!   [`adapter::check_line`];
-//! - `{"op":"close","id":"p1"}` ends it (`quit`, then a kill).
+//! - `{"op":"close","id":"p1"}` ends it (`quit`, then a kill);
+//! - `{"op":"rules","rid":7,"ask":{..}}` asks the server's rules (legal moves, a move's
+//!   name, why a game ended, PGN; see [`super::ask`]); the answer is the `rules` event with
+//!   the same `rid`.
 //!
-//! To the page (`ev`): `hello` (the engines it may start, the games, the limits), `started`,
+//! To the page (`ev`): `hello` (the engines it may start with the games each declares, the
+//! games with their parameters, the limits), `rules`,
+//! `started`,
 //! `line` (one line the engine printed), `exit` (the engine ended by itself: status and the
 //! tail of its stderr), `failed` (it could not start), `closed`, `error` (a message was
 //! refused; nothing was applied) and `refused` (the whole page: too many pages open).
@@ -23,6 +28,7 @@ use tokio::sync::mpsc;
 
 use super::Server;
 use super::adapter;
+use super::ask;
 use super::engine::{self, EngineHandle, Event, What};
 
 /// Slot names: 1 to 16 of `A-Z a-z 0-9 _ -`.
@@ -39,6 +45,7 @@ enum FromPage {
     Start { id: String, engine: String },
     Send { id: String, line: String },
     Close { id: String },
+    Rules { rid: u64, ask: ask::Ask },
 }
 
 #[derive(Serialize, Debug)]
@@ -48,6 +55,9 @@ enum ToPage<'a> {
         version: &'static str,
         engines: Vec<EngineInfo<'a>>,
         games: &'static [&'static str],
+        /// Each game's parameters, declared as data (`crate::game::ParamSpec`): the page
+        /// builds its new-game form from them.
+        params: std::collections::BTreeMap<&'static str, &'static [crate::game::ParamSpec]>,
         limits: Limits,
     },
     Started {
@@ -72,6 +82,11 @@ enum ToPage<'a> {
     Closed {
         id: String,
     },
+    Rules {
+        rid: u64,
+        #[serde(flatten)]
+        answer: serde_json::Value,
+    },
     Error {
         #[serde(skip_serializing_if = "Option::is_none")]
         id: Option<String>,
@@ -86,9 +101,11 @@ enum ToPage<'a> {
 struct EngineInfo<'a> {
     name: &'a str,
     proto: &'static str,
-    /// The games it can play, when the server knows (Fairy-Stockfish's variants file).
+    /// The games it declares (see [`super::probe`]); the page offers it for these only.
+    games: &'a [&'static str],
+    /// Why it is offered for no game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    games: Option<Vec<&'static str>>,
+    note: Option<&'a str>,
 }
 
 #[derive(Serialize, Debug)]
@@ -141,11 +158,13 @@ struct Session {
     refused: u32,
     /// The serial number of the next engine started.
     serial: u64,
+    /// The PGN file the page is reading.
+    pgn: ask::pgn::Upload,
 }
 
 /// Refuses the page politely when the server already serves as many pages as it may.
-pub async fn refuse(mut socket: WebSocket, msg: String) {
-    let _ = send(&mut socket, &ToPage::Refused { msg: msg.clone() }).await;
+pub async fn refuse(mut socket: WebSocket, msg: String, limit: Duration) {
+    let _ = send(&mut socket, &ToPage::Refused { msg: msg.clone() }, limit).await;
     let _ = socket
         .send(Message::Close(Some(CloseFrame {
             code: 1013,
@@ -164,8 +183,10 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
         events,
         refused: 0,
         serial: 0,
+        pgn: ask::pgn::Upload::default(),
     };
-    if send(&mut socket, &s.hello()).await.is_err() {
+    let limit = s.server.config.send_timeout;
+    if send(&mut socket, &s.hello(), limit).await.is_err() {
         return;
     }
     let mut ping = tokio::time::interval(PING_EVERY);
@@ -190,7 +211,7 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
                     Message::Ping(_) | Message::Pong(_) => None,
                 };
                 if let Some(r) = reply
-                    && send(&mut socket, &r).await.is_err()
+                    && send(&mut socket, &r, limit).await.is_err()
                 {
                     break None;
                 }
@@ -201,7 +222,7 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
             ev = incoming.recv() => {
                 let Some(ev) = ev else { break None };
                 if let Some(msg) = s.event(ev)
-                    && send(&mut socket, &msg).await.is_err()
+                    && send(&mut socket, &msg, limit).await.is_err()
                 {
                     break None;
                 }
@@ -210,27 +231,36 @@ pub async fn run(mut socket: WebSocket, server: Arc<Server>) {
                 if last_heard.elapsed() > SILENCE {
                     break Some((1001, "no answer to pings".to_string()));
                 }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                let ping = socket.send(Message::Ping(Default::default()));
+                if !matches!(tokio::time::timeout(limit, ping).await, Ok(Ok(()))) {
                     break None;
                 }
             }
         }
     };
     if let Some((code, reason)) = close_code {
-        let _ = socket
-            .send(Message::Close(Some(CloseFrame {
-                code,
-                reason: reason.into(),
-            })))
-            .await;
+        let close = socket.send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })));
+        let _ = tokio::time::timeout(limit, close).await;
     }
     // Dropping the handles ends the engines (quit, then kill).
     s.engines.clear();
 }
 
-async fn send(socket: &mut WebSocket, msg: &ToPage<'_>) -> Result<(), axum::Error> {
+/// Sends one message within `limit`: a page that stops reading its messages fills the
+/// connection's buffers, and its session (with its engines) ends rather than wait forever.
+async fn send(socket: &mut WebSocket, msg: &ToPage<'_>, limit: Duration) -> Result<(), ()> {
     let text = serde_json::to_string(msg).expect("messages serialise");
-    socket.send(Message::Text(text.into())).await
+    match tokio::time::timeout(limit, socket.send(Message::Text(text.into()))).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(()),
+        Err(_) => {
+            log::info!("a page read nothing for {limit:?}; closing it");
+            Err(())
+        }
+    }
 }
 
 fn valid_slot(id: &str) -> bool {
@@ -248,13 +278,19 @@ impl Session {
             engines: c
                 .engines
                 .iter()
-                .map(|e| EngineInfo {
+                .zip(&self.server.declared)
+                .map(|(e, d)| EngineInfo {
                     name: &e.name,
                     proto: e.dialect.name(),
-                    games: adapter::games_of(e.dialect),
+                    games: &d.games,
+                    note: d.note.as_deref(),
                 })
                 .collect(),
             games: crate::games::NAMES,
+            params: crate::games::NAMES
+                .iter()
+                .filter_map(|&g| Some((g, crate::games::param_specs(g)?)))
+                .collect(),
             limits: Limits {
                 message_bytes: c.max_message,
                 engines_per_page: c.engines_per_page,
@@ -292,10 +328,11 @@ impl Session {
             Ok(m) => m,
             Err(e) => return Some(self.refuse(None, format!("malformed message: {e}"))),
         };
-        let id = match &msg {
-            FromPage::Start { id, .. } | FromPage::Send { id, .. } | FromPage::Close { id } => {
-                id.clone()
-            }
+        let id = match msg {
+            FromPage::Rules { rid, ask } => return Some(self.rules(rid, ask)),
+            FromPage::Start { ref id, .. }
+            | FromPage::Send { ref id, .. }
+            | FromPage::Close { ref id } => id.clone(),
         };
         if !valid_slot(&id) {
             return Some(self.refuse(
@@ -310,7 +347,18 @@ impl Session {
                 self.engines.remove(&id);
                 Some(ToPage::Closed { id })
             }
+            FromPage::Rules { .. } => unreachable!("answered above"),
         }
+    }
+
+    /// Answers a question about the rules at once (each is bounded by the message's size:
+    /// a replay of at most its moves, or one part of a PGN file).
+    fn rules(&mut self, rid: u64, ask: ask::Ask) -> ToPage<'static> {
+        let answer = match tokio::task::block_in_place(|| ask::answer(ask, &mut self.pgn)) {
+            Ok(a) => a,
+            Err(error) => serde_json::json!({ "error": error }),
+        };
+        ToPage::Rules { rid, answer }
     }
 
     fn start(&mut self, id: String, engine: &str) -> Option<ToPage<'static>> {
@@ -368,6 +416,23 @@ impl Session {
         let Some(h) = self.engines.get(&id) else {
             return Some(self.refuse(Some(id.clone()), format!("no engine runs in slot '{id}'")));
         };
+        let mut words = line.split_whitespace();
+        if words.next() == Some("newgame") {
+            let game = words.next().unwrap_or("").to_ascii_lowercase();
+            let games = self.server.games_of(&h.engine);
+            if !games.contains(&game.as_str()) {
+                let msg = format!(
+                    "{} does not play '{game}' (it declares: {})",
+                    h.engine,
+                    if games.is_empty() {
+                        "no game of ply's".to_string()
+                    } else {
+                        games.join(", ")
+                    }
+                );
+                return Some(self.refuse(Some(id), msg));
+            }
+        }
         match h.lines.try_send(line) {
             Ok(()) => None,
             Err(mpsc::error::TrySendError::Full(_)) => Some(self.refuse(

@@ -16,6 +16,10 @@ first legal move in a fixed order) and misbehaves the way MODE says:
   hugeoption answers `uci` with a 64 MB option line, then plays legal moves
   spam      plays legal moves, each followed by 1,000,000 short info lines (about 32 MB),
             printed while the opponent thinks
+  plainuci  plays legal moves, but declares no UCI_Variant (a plain UCI engine is taken for
+            a chess engine)
+
+Every mode but plainuci declares the two games it plays in its UCI_Variant option.
 
 Python, not Rust: it needs no build step, it cannot share code with ply's protocol by
 accident, and python3 is on every machine that builds ply.
@@ -67,6 +71,8 @@ for raw in sys.stdin:
     if cmd == "uci":
         say("id name fake-" + MODE)
         say("id author the ply tests")
+        if MODE != "plainuci":
+            say("option name UCI_Variant type combo default tictactoe var tictactoe var connect4")
         if MODE == "garbage":
             sys.stdout.buffer.write(b"\xff\xfe\x00garbage\x80\n")
             sys.stdout.flush()

@@ -24,6 +24,7 @@
 pub mod eval;
 pub mod fen;
 pub mod notation;
+pub mod pgn;
 pub mod san;
 pub mod wdl;
 pub mod weights;
@@ -350,7 +351,7 @@ impl Chess {
     }
 
     /// The square the king lands on when `mv` is castling (king takes own rook), else `None`.
-    fn castling_king_destination(&self, mv: Move) -> Option<Square> {
+    pub fn castling_king_destination(&self, mv: Move) -> Option<Square> {
         let b = &self.board;
         let us = b.side_to_move();
         if mv.from != b.king(us) || !b.colored_pieces(us, Piece::Rook).has(mv.to) {
