@@ -154,31 +154,15 @@ impl<G: Game> Worker<G> {
 
         let excluded = self.stack[ply].excluded.is_some();
         let tt = if excluded { None } else { self.tt.probe(key) };
-        if let Some(e) = tt
-            && ply > 0
-            && e.depth as i32 >= depth
+        if let Some(s) = tt
+            .filter(|_| ply > 0)
+            .and_then(|e| tt_cutoff(e, depth, ply, alpha, beta))
         {
-            let s = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::Empty => false,
-            };
-            if usable {
-                return s;
-            }
+            return s;
         }
 
         let in_check = self.uses_eval() && pos.in_check();
-        let eval = if in_check || !self.uses_eval() {
-            None
-        } else if excluded {
-            self.stack[ply].eval
-        } else {
-            let e = tt.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
-            Some(e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
-        };
+        let eval = self.node_eval(pos, ply, tt, in_check, excluded);
         self.stack[ply].eval = eval;
         let mut node = Node {
             depth,
@@ -214,6 +198,27 @@ impl<G: Game> Worker<G> {
                 .store(key, found.best_move, score, eval, node.depth, bound);
         }
         found.best
+    }
+
+    /// The static evaluation of `pos` at `ply` (the table's when it has one; the frame's
+    /// while a singular extension is checked), or `None` in check or when no technique uses
+    /// it.
+    fn node_eval(
+        &self,
+        pos: &G,
+        ply: usize,
+        tt: Option<Entry<G::Move>>,
+        in_check: bool,
+        excluded: bool,
+    ) -> Option<i32> {
+        if in_check || !self.uses_eval() {
+            None
+        } else if excluded {
+            self.stack[ply].eval
+        } else {
+            let e = tt.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
+            Some(e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+        }
     }
 
     /// Whether the static evaluation at `ply` is above the one at the same side's previous
@@ -397,4 +402,20 @@ impl<G: Game> Worker<G> {
             }
         }
     }
+}
+
+/// The value a table entry gives a node searched to `depth` at `ply` with window
+/// (`alpha`, `beta`), when it is deep enough and its bound settles the node.
+fn tt_cutoff<M>(e: Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    if (e.depth as i32) < depth {
+        return None;
+    }
+    let s = from_tt(e.score, ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::Empty => false,
+    };
+    usable.then_some(s)
 }
