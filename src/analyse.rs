@@ -10,6 +10,10 @@
 //! the game's solver when it proves the value, else by the heuristic search. Results are
 //! written in input order as TSV (with a header) or JSON Lines; a bad line is reported on
 //! stderr with its line number and the run goes on.
+//!
+//! `--shard i/N` answers only the `i`-th of `N` contiguous slices of the input's entries
+//! (its lines that are neither blank nor comments, [`crate::shard`]), with the line numbers
+//! of the whole input: the shards' rows, in shard order, are the rows of the whole run.
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
@@ -44,6 +48,8 @@ pub struct Options {
     pub use_solver: bool,
     pub hash_mb: usize,
     pub progress: bool,
+    /// Only this slice of the input's entries.
+    pub shard: Option<crate::shard::Shard>,
 }
 
 impl Default for Options {
@@ -58,6 +64,7 @@ impl Default for Options {
             use_solver: true,
             hash_mb: 16,
             progress: true,
+            shard: None,
         }
     }
 }
@@ -247,6 +254,12 @@ impl<G: Solvable> Analyser for GameAnalyser<G> {
         let pos = play_moves(&base, &spec.moves)
             .map_err(|(i, e)| format!("move {} '{}': {e}", i + 1, spec.moves[i]))?;
         let t = Instant::now();
+        // Each position from empty tables, so that its answer does not depend on the
+        // positions before it: on which thread, in which shard or order it was analysed.
+        self.searcher.clear();
+        if let Some(solver) = self.solver.as_mut() {
+            solver.clear();
+        }
         let stop = AtomicBool::new(false);
         let row = |best: Option<G::Move>, score: String, proven: bool, depth, nodes| Row {
             line: 0,
@@ -341,7 +354,7 @@ pub fn run(
     opts: &Options,
 ) -> io::Result<Summary> {
     let started = Instant::now();
-    let (jobs, bad) = read_jobs(input, &opts.default_game, errors)?;
+    let (jobs, bad) = read_jobs(input, opts, errors)?;
     if opts.format == Format::Tsv {
         writeln!(output, "{}", Row::TSV_HEADER)?;
     }
@@ -378,18 +391,30 @@ pub fn run(
     })
 }
 
-/// The positions of `input`'s lines (blank and comment lines have none); a line that does
-/// not parse is reported on `errors` and counted.
+/// Whether a line is an entry: neither blank nor a comment (those have no position).
+fn is_entry(line: &str) -> bool {
+    let line = line.trim();
+    !line.is_empty() && !line.starts_with('#')
+}
+
+/// The positions of `input`'s entries (of the shard's slice of them, with `--shard`); a line
+/// that does not parse is reported on `errors` and counted.
 fn read_jobs(
     input: impl BufRead,
-    default_game: &str,
+    opts: &Options,
     errors: &mut impl Write,
 ) -> io::Result<(Vec<AnalyseJob>, usize)> {
     let lines: Vec<String> = input.lines().collect::<io::Result<_>>()?;
+    let entries: Vec<usize> = (0..lines.len()).filter(|&i| is_entry(&lines[i])).collect();
+    let slice = match opts.shard {
+        Some(s) => s.range(entries.len() as u64, 1),
+        None => 0..entries.len() as u64,
+    };
     let mut jobs = Vec::new();
     let mut bad = 0;
-    for (i, l) in lines.iter().enumerate() {
-        match parse_line(l, default_game) {
+    for &i in &entries[slice.start as usize..slice.end as usize] {
+        let l = &lines[i];
+        match parse_line(l, &opts.default_game) {
             Ok(Some(spec)) => jobs.push((i + 1, l.trim().to_string(), spec)),
             Ok(None) => {}
             Err(e) => {

@@ -419,12 +419,20 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
-    /// The number of legal moves, as `legal_moves` would produce them; `scratch` is a buffer
-    /// the default lists them into. Perft counts its last ply with this; a game that can count
-    /// without listing (chess counts cozy-chess's per-piece move sets in bulk) overrides it.
-    fn legal_move_count(&self, scratch: &mut Vec<Self::Move>) -> usize {
+    /// Appends the moves perft counts (which the caller clears): the move generator's, by how
+    /// the pieces move, before any draw rule that ends the game (standard perft: chess's
+    /// dead positions and fifty-move rule belong to `outcome`, the referee and the search,
+    /// not to perft). `legal_moves` by default: a game whose ends are all in its moves.
+    fn perft_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out)
+    }
+
+    /// The number of moves `perft_moves` would produce; `scratch` is a buffer the default
+    /// lists them into. Perft counts its last ply with this; a game that can count without
+    /// listing (chess counts cozy-chess's per-piece move sets in bulk) overrides it.
+    fn perft_move_count(&self, scratch: &mut Vec<Self::Move>) -> usize {
         scratch.clear();
-        self.legal_moves(scratch);
+        self.perft_moves(scratch);
         scratch.len()
     }
 
@@ -507,8 +515,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn diagram(&self) -> String;
 }
 
-/// Number of move sequences of exactly `depth` plies from `pos`; finished games have no moves,
-/// so sequences that end the game early contribute nothing (the usual perft convention).
+/// Number of move sequences of exactly `depth` plies from `pos` by [`Game::perft_moves`]; a
+/// game ended by its moves (a mate, four in a row) has none, so sequences that end the game
+/// early contribute nothing (the usual perft convention).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..=depth).map(|_| Vec::new()).collect();
     perft_rec(pos, depth, &mut buffers)
@@ -520,10 +529,10 @@ fn perft_rec<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 
     }
     let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
     if depth == 1 {
-        return pos.legal_move_count(mine) as u64;
+        return pos.perft_move_count(mine) as u64;
     }
     mine.clear();
-    pos.legal_moves(mine);
+    pos.perft_moves(mine);
     let mut total = 0;
     for &mv in mine.iter() {
         let mut child = pos.clone();
@@ -536,7 +545,7 @@ fn perft_rec<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 
 /// `perft` split by first move, as `go perft` prints it: each legal move with its count.
 pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
     let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
+    pos.perft_moves(&mut moves);
     moves
         .into_iter()
         .map(|mv| {
@@ -578,6 +587,19 @@ pub fn play_move_texts<G: Game, S: AsRef<str>>(
 pub fn legal_moves_by_name<G: Game>(pos: &G) -> Vec<(String, G::Move)> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
+    by_name(pos, moves)
+}
+
+/// [`Game::perft_moves`] with their notation, in the order of [`legal_moves_by_name`]
+/// (`go perft` prints its split in this order).
+pub fn perft_moves_by_name<G: Game>(pos: &G) -> Vec<(String, G::Move)> {
+    let mut moves = Vec::new();
+    pos.perft_moves(&mut moves);
+    by_name(pos, moves)
+}
+
+/// `moves` with their notation, shorter first, then alphabetical.
+fn by_name<G: Game>(pos: &G, moves: Vec<G::Move>) -> Vec<(String, G::Move)> {
     let mut named: Vec<(String, G::Move)> =
         moves.into_iter().map(|m| (pos.format_move(m), m)).collect();
     named.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
@@ -637,7 +659,7 @@ impl<G: Game> Line<G> {
         let mut line = self.clone();
         for (i, text) in moves.into_iter().enumerate() {
             let text = text.as_ref();
-            let mv = line.pos.parse_move(text).map_err(|e| (i, e))?;
+            let mv = line.parse_move(text).map_err(|e| (i, e))?;
             seen(&line.pos, text);
             line.play(mv);
         }
@@ -663,13 +685,29 @@ impl<G: Game> Line<G> {
     }
 
     /// The position's outcome by the rules, or a draw once it has occurred as often as the
-    /// game's repetition rule says.
+    /// game's repetition rule says: the rule ends the game, as the other draw rules do
+    /// (protocol.md, chess, "Game end"), so the line then has no legal moves.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome().or_else(|| {
-            G::REPETITION_DRAW
-                .is_some_and(|n| self.occurrences() >= n)
-                .then_some(Outcome::Draw)
-        })
+        self.pos
+            .outcome()
+            .or_else(|| self.repeated().then_some(Outcome::Draw))
+    }
+
+    /// Whether the current position has occurred as often as the repetition rule allows.
+    fn repeated(&self) -> bool {
+        G::REPETITION_DRAW.is_some_and(|n| self.occurrences() >= n)
+    }
+
+    /// Reads a move as the position does ([`Game::parse_move`]), except that no move is legal
+    /// once the line is drawn by repetition.
+    pub fn parse_move(&self, text: &str) -> Result<G::Move, MoveError> {
+        if self.pos.outcome().is_none() && self.repeated() {
+            return Err(MoveError::Illegal(format!(
+                "{text}: the game is over (draw: the position occurred {} times)",
+                self.occurrences()
+            )));
+        }
+        self.pos.parse_move(text)
     }
 }
 

@@ -1,12 +1,18 @@
 //! ply: an engine for two-player, zero-sum, perfect-information games.
 //!
-//! Layers, each depending only on those above it:
-//! - [`game`]: the `Game` trait, players, outcomes (no I/O);
+//! Layers, each depending only on those above it (docs/layout.md draws them):
+//! - [`util`], [`setting`]: small helpers, and settings declared as data (the one parser of
+//!   option and parameter values);
+//! - [`game`]: the `Game` trait, players, outcomes, parameters (no I/O);
 //! - [`value`]: the value scale (mate distances) and `Score`, shared by everything above;
-//! - [`games`]: tic-tac-toe, Connect Four, Nim, Teeko, chess;
+//! - [`games`]: the registry and the rules: tic-tac-toe, Connect Four, Nim, Teeko, chess;
 //! - [`search`]: one alpha-beta searcher generic over the game (never prints);
-//! - [`protocol`]: the UCI-style line protocol and the engine session;
-//! - [`client`]: engine processes from the outside (the referee's and the gui's);
+//! - [`solve`]: the exact solvers (Connect Four, Nim, tic-tac-toe, the Teeko tablebase);
+//! - [`protocol`]: the UCI-style line protocol and the engine session; [`bench`] and
+//!   [`analyse`] beside it (`ply bench`, `ply analyse`);
+//! - [`client`]: engine processes from the outside (for the referee, the gui and any Rust
+//!   caller);
+//! - [`referee`]: matches between engines and their statistics;
 //! - [`gui`]: `ply gui`, a browser frontend that speaks the protocol to engine processes;
 //! - [`shard`]: the `i/N` slices of a match or an input that many machines share.
 

@@ -209,6 +209,23 @@ fn threefold_repetition_is_a_draw_and_searches_avoid_or_seek_it() {
     e.send(&format!("position startpos moves {shuffle} {shuffle}"));
     assert_eq!(e.query("result"), "draw");
     assert_eq!(e.query("gameover"), "true");
+    // The repetition ends the game, as the other draw rules do: no legal moves, no further
+    // move accepted (the position stays), no search.
+    assert_eq!(e.query("legalmoves"), "");
+    assert_eq!(e.query("islegal e2e4"), "false");
+    e.send(&format!("position startpos moves {shuffle} {shuffle} e2e4"));
+    assert_eq!(
+        e.sync(),
+        [
+            "info string error position: move 9 'e2e4' (column 65): illegal move: e2e4: the game is over (draw: the position occurred 3 times)"
+        ]
+    );
+    assert_eq!(e.query("gameover"), "true");
+    let g = e.go("go depth 3");
+    assert_eq!(
+        (g.bestmove.as_str(), g.score().as_str()),
+        ("(none)", "cp 0")
+    );
     e.send(&format!("position startpos moves {shuffle} g1f3 g8f6 f3g1"));
     assert_eq!(
         e.query("result"),
@@ -222,13 +239,12 @@ fn threefold_repetition_is_a_draw_and_searches_avoid_or_seek_it() {
         "position fen 4k3/8/8/8/8/8/7P/R3K3 w - - 0 1 moves {before} {cycle}"
     ));
     assert_eq!(e.query("result"), "none");
+    // The position just after h2h3 (rook a1, king e8, Black to move) comes back at the
+    // cycle's third move: its third occurrence ends the game there.
     e.send(&format!(
-        "position fen 4k3/8/8/8/8/8/7P/R3K3 w - - 0 1 moves {before} {cycle} {cycle}"
+        "position fen 4k3/8/8/8/8/8/7P/R3K3 w - - 0 1 moves {before} {cycle} a1a2 f8e8 a2a1"
     ));
     assert_eq!(e.query("result"), "draw");
-    // Still searched (a GUI plays on until a draw is claimed): a move, not `(none)`.
-    let g = e.go("go depth 3");
-    assert_ne!(g.bestmove, "(none)");
 
     // Two rooks down, White draws by perpetual check (Qd8+ Kh7 Qh4+ Kg8 ...; Stockfish 15.1
     // scores it 0): only a search that knows repetitions sees the draw.

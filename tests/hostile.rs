@@ -454,6 +454,31 @@ fn setoption_and_fen_errors_have_columns() {
     }
 }
 
+/// A double check always has a discovered check in it, by a bishop, rook or queen: two
+/// knights or two pawns checking at once are refused (only three checkers were).
+#[test]
+fn impossible_double_checks_are_refused() {
+    let mut e = PlyProcess::start();
+    e.send("newgame chess");
+    for (fen, from) in [
+        ("4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1", "two knights"),
+        ("8/8/8/4k3/3P1P2/8/8/4K3 b - - 0 1", "two pawns"),
+        ("8/8/2N5/4k3/3P4/8/8/4K3 b - - 0 1", "a knight and a pawn"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        assert_eq!(
+            e.sync(),
+            [format!(
+                "info string error position: fen '{fen}': the black king is in check from {from}; of two checks one is discovered, by a bishop, rook or queen (column 14)"
+            )]
+        );
+    }
+    // A rook and a knight can check together (the rook's check discovered by the knight).
+    let fen = "4k3/8/3N4/8/8/8/8/K3R3 b - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    assert_eq!(e.query("fen"), fen);
+}
+
 /// The largest Hash is either provided or refused up front: the engine used to accept it
 /// and abort ("memory allocation of 34359738368 bytes failed") at the next search.
 #[test]

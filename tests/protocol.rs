@@ -35,7 +35,8 @@ fn handshake_lists_options_and_every_game() {
     assert!(e.sync().is_empty());
 }
 
-/// Every command of protocol.md in one session, each answer checked, with bad input mixed in.
+/// Every command of protocol.md but go's forms, the options and bench (next test) in one
+/// session, each answer checked, with bad input mixed in.
 #[test]
 fn scripted_conversation_over_every_command() {
     let mut e = PlyProcess::start();
@@ -106,7 +107,15 @@ fn scripted_conversation_over_every_command() {
     assert_eq!(lines.len(), 9);
     assert_eq!(lines[0], "a1: 7");
     assert_eq!(lines[8], "Nodes searched: 56");
+    e.send("quit");
+    assert_eq!(e.wait(Duration::from_secs(10)), Some(0));
+}
 
+/// The rest of protocol.md's commands in one session: every go form, every option and its
+/// errors, bench; the engine still plays after all that.
+#[test]
+fn scripted_conversation_over_go_options_and_bench() {
+    let mut e = PlyProcess::start();
     // Every go form, each with exactly one legal bestmove.
     e.send("newgame connect4");
     e.send("setoption name UseSolver value false");
@@ -364,6 +373,54 @@ fn parameters_are_listed_from_their_specs_and_switches_follow_one_rule() {
     );
 }
 
+/// `go mate n` searches no deeper than `2n + 4` plies, so a piped script that uses it ends
+/// at the end of input (it used to search without a limit); a mate within `n` is found.
+#[test]
+fn go_mate_is_bounded_and_ends_at_end_of_input() {
+    for setup in [
+        "newgame chess",
+        "newgame connect4\nsetoption name UseSolver value false",
+        "newgame teeko\nsetoption name UseSolver value false",
+        // No opening book on 8×7: the solver gets a node budget, as for `go depth`.
+        "newgame connect4 width=8 height=7",
+    ] {
+        let mut e = PlyProcess::start();
+        e.send(setup);
+        e.send("go mate 1");
+        e.close();
+        let g = e.collect_go();
+        let deepest = g.info_lines().iter().filter_map(|i| i.depth).max();
+        assert!(deepest.is_some_and(|d| d <= 6), "{setup}: {:?}", g.infos);
+        assert_eq!(e.wait(Duration::from_secs(30)), Some(0), "{setup}");
+    }
+    let mut e = PlyProcess::start();
+    e.send("newgame chess");
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let g = e.go("go mate 1");
+    assert_eq!(
+        (g.score().as_str(), g.bestmove.as_str()),
+        ("mate 1", "d1d8")
+    );
+}
+
+/// One-heap Nim is solved in closed form at any length: its distances are mates however far
+/// the end lies (beyond 128 moves they used to print as `cp` values near ±1,000,000).
+#[test]
+fn one_heap_nim_scores_are_mates_at_any_distance() {
+    let mut e = PlyProcess::start();
+    for (length, score) in [
+        (1024, "mate -128"),
+        (1025, "mate 129"),
+        (2000, "mate -250"),
+        (50000, "mate -6250"),
+    ] {
+        e.send(&format!("newgame nim length={length} max=7"));
+        assert_eq!(e.go("go depth 1").score(), score, "length {length}");
+    }
+    e.send("newgame nim length=2000 max=7 misere=true");
+    assert_eq!(e.go("go depth 1").score(), "mate 250");
+}
+
 #[test]
 fn crlf_line_ends_work() {
     let out =
@@ -524,6 +581,21 @@ fn show_wdl_outside_chess_only_for_proven_values() {
     let g = e.go("go depth 9");
     assert_eq!(g.score(), "mate -1");
     assert_eq!(g.info_lines().last().unwrap().wdl, Some([0, 0, 1000]));
+    // Finished games: lost (X has three in a row, O to move) and drawn (a full board).
+    for (moves, line) in [
+        ("a1 b1 a2 b2 a3", "info depth 0 score mate 0 wdl 0 0 1000"),
+        (
+            "b2 a1 c1 a3 a2 c2 c3 b1 b3",
+            "info depth 0 score cp 0 wdl 0 1000 0",
+        ),
+    ] {
+        e.send(&format!("position startpos moves {moves}"));
+        let g = e.go("go depth 3");
+        assert_eq!(
+            (g.infos.join("\n"), g.bestmove.as_str()),
+            (line.into(), "(none)")
+        );
+    }
     e.send("setoption name UseSolver value false");
     e.send("position startpos moves b2");
     let g = e.go("go depth 2");
@@ -532,4 +604,55 @@ fn show_wdl_outside_chess_only_for_proven_values() {
         "{:?}",
         g.infos
     );
+}
+
+/// The standard output of `exe args`, which must exit within 60 s.
+fn output_within_deadline(exe: &str, args: &[&str]) -> String {
+    let mut child = std::process::Command::new(exe)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the program starts");
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).map(|_| text)
+    });
+    let end = std::time::Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > end {
+            let _ = child.kill();
+            panic!("{exe} {args:?} did not exit within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    reader.join().unwrap().unwrap()
+}
+
+/// The help texts name every registered game, and `ply solve` lists and runs the solver
+/// commands the games declare: adding a game adds it to them (ply's help once forgot chess).
+#[test]
+fn help_texts_and_solve_commands_follow_the_registry() {
+    let ply = env!("CARGO_BIN_EXE_ply");
+    let help = output_within_deadline(ply, &["--help"]);
+    let referee = output_within_deadline(env!("CARGO_BIN_EXE_ply-referee"), &["--help"]);
+    for &name in ply::games::NAMES {
+        assert!(help.contains(&format!(" {name},")) || help.contains(&format!(" {name})")));
+        assert!(referee.contains(&format!(" {name}")), "{name}");
+    }
+    assert!(referee.contains("connect4 [width=7 height=6]"), "{referee}");
+    let solve = output_within_deadline(ply, &["solve", "--help"]);
+    let commands = ply::solve::commands();
+    let names: Vec<&str> = commands.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, ["connect4", "teeko"]);
+    for (name, c) in commands {
+        assert!(
+            solve.contains(&format!("ply solve {name} {}", c.usage)),
+            "{solve}"
+        );
+    }
+    let teeko = output_within_deadline(ply, &["solve", "teeko", "--help"]);
+    assert!(teeko.starts_with("Builds the Teeko tablebase"), "{teeko}");
 }

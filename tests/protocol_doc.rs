@@ -63,3 +63,127 @@ fn the_options_table_is_what_uci_offers() {
         }
     }
 }
+
+/// A fenced block of protocol.md: its first line's number and its lines, the fence's
+/// indentation taken off.
+struct Block {
+    line: usize,
+    lines: Vec<String>,
+}
+
+/// protocol.md's conversation blocks: those with a line `> <command>`.
+fn conversations(doc: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, usize, Vec<String>)> = None;
+    for (i, l) in doc.lines().enumerate() {
+        let indent = l.len() - l.trim_start().len();
+        match (l.trim_start().starts_with("```"), &mut open) {
+            (true, None) => open = Some((i + 2, indent, Vec::new())),
+            (true, Some(_)) => {
+                let (line, _, lines) = open.take().unwrap();
+                if lines.iter().any(|l| l.starts_with("> ")) {
+                    blocks.push(Block { line, lines });
+                }
+            }
+            (false, Some((_, indent, lines))) => {
+                lines.push(l.get(*indent..).unwrap_or("").to_string())
+            }
+            (false, None) => {}
+        }
+    }
+    blocks
+}
+
+/// Whether `line` is what `pattern` shows: word for word, where a word in angle brackets
+/// (`<n>`) stands for any one word and a last word `...` for the rest of the line.
+fn line_matches(pattern: &str, line: &str) -> bool {
+    let p: Vec<&str> = pattern.split_whitespace().collect();
+    let w: Vec<&str> = line.split_whitespace().collect();
+    for (i, &pw) in p.iter().enumerate() {
+        if pw == "..." && i + 1 == p.len() {
+            return w.len() >= i;
+        }
+        let any = pw.len() > 2 && pw.starts_with('<') && pw.ends_with('>');
+        match w.get(i) {
+            Some(&ww) if any || ww == pw => {}
+            _ => return false,
+        }
+    }
+    p.len() == w.len()
+}
+
+/// Whether `lines` are what `patterns` show, where a pattern `...` stands for any lines.
+fn lines_match(patterns: &[&str], lines: &[String]) -> bool {
+    match patterns.split_first() {
+        None => lines.is_empty(),
+        Some((&"...", rest)) => (0..=lines.len()).any(|k| lines_match(rest, &lines[k..])),
+        Some((p, rest)) => {
+            lines.first().is_some_and(|l| line_matches(p, l)) && lines_match(rest, &lines[1..])
+        }
+    }
+}
+
+/// The line that ends the job a command starts, if it starts one.
+fn job_end(command: &str) -> Option<fn(&str) -> bool> {
+    match command.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["go", "perft", ..] => Some(|l| l.starts_with("Nodes searched: ")),
+        ["go", ..] => Some(|l| l.starts_with("bestmove")),
+        ["bench", ..] => Some(|l| l.starts_with("Nodes/second: ")),
+        // Answers the final `isready` would otherwise be taken for.
+        ["isready"] => Some(|l| l == "readyok"),
+        _ => None,
+    }
+}
+
+/// Every conversation in protocol.md (`>` what the client sends, `<` what ply answers) is
+/// played with a fresh engine, and ply's answers must be what the block shows, so that the
+/// examples cannot go stale. In a block, a word in angle brackets stands for a word that
+/// varies (a time, a speed), a line `...` for any lines, and a last word `...` for the rest of
+/// its line.
+#[test]
+fn every_conversation_in_protocol_md_is_what_ply_answers() {
+    let blocks = conversations(&protocol_md());
+    assert!(blocks.len() >= 10, "only {} conversations", blocks.len());
+    for block in blocks {
+        let mut e = PlyProcess::start();
+        let mut answers = Vec::new();
+        let mut expected = Vec::new();
+        for l in &block.lines {
+            if let Some(command) = l.strip_prefix("> ") {
+                e.send(command);
+                if let Some(end) = job_end(command) {
+                    answers.extend(e.read_until(end));
+                }
+            } else if let Some(answer) = l.strip_prefix("< ") {
+                expected.push(answer);
+            } else {
+                panic!("protocol.md:{}: '{l}' is neither '> ' nor '< '", block.line);
+            }
+        }
+        answers.extend(e.sync());
+        assert!(
+            lines_match(&expected, &answers),
+            "protocol.md:{}: the block shows\n{}\nbut ply answers\n{}",
+            block.line,
+            expected.join("\n"),
+            answers.join("\n")
+        );
+    }
+}
+
+#[test]
+fn patterns_match_as_documented() {
+    assert!(line_matches(
+        "info depth <d> nodes 5 pv ...",
+        "info depth 3 nodes 5 pv a b"
+    ));
+    assert!(!line_matches(
+        "info depth <d> nodes 5",
+        "info depth 3 nodes 6"
+    ));
+    assert!(!line_matches("bestmove 2", "bestmove 2 ponder 3"));
+    let lines: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+    assert!(lines_match(&["a", "...", "c"], &lines));
+    assert!(lines_match(&["...", "a", "...", "c"], &lines));
+    assert!(!lines_match(&["a", "c"], &lines));
+}

@@ -1,6 +1,7 @@
 //! Shards (docs/cluster.md): `ply-referee --shard i/N` plays exactly its slice of the match,
 //! game for game as the whole match plays it, and `ply-referee merge` prints the whole match's
-//! report from the shards' records, refusing what does not belong.
+//! report from the shards' records, refusing what does not belong; `ply analyse --shard i/N`
+//! answers its slice of the positions exactly as the whole run does.
 
 mod referee_common;
 
@@ -278,6 +279,20 @@ fn merge_refuses_what_does_not_belong_and_drops_a_torn_line() {
         stderr(&out)
     );
 
+    // Bytes that are not text after a whole record: refused with the file and the line.
+    let garbled = dir.join("garbled.jsonl");
+    let mut bytes = std::fs::read_to_string(&a0).unwrap().into_bytes();
+    bytes.truncate(bytes.iter().position(|&b| b == b'\n').unwrap() + 1);
+    bytes.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    std::fs::write(&garbled, bytes).unwrap();
+    let out = merge(&[&garbled]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("cannot read ") && stderr(&out).contains("garbled.jsonl at line 2"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "", "nothing is reported from refused records");
     // Resuming a shard from a file holding other shards' games counts only its own.
     let mixed = dir.join("mixed.jsonl");
     let text = std::fs::read_to_string(&a0).unwrap() + &std::fs::read_to_string(&a1).unwrap();
@@ -291,4 +306,80 @@ fn merge_refuses_what_does_not_belong_and_drops_a_torn_line() {
     assert!(stderr(&out).contains("6 recorded games lie outside the games planned here (7 to 12)"));
     assert!(stdout(&out).contains("Resuming: 6 of 18 games already finished"));
     assert_eq!(stdout(&out).matches("Started game").count(), 0);
+}
+
+#[test]
+fn analyse_shards_are_the_whole_run_line_for_line() {
+    let mut input = String::from("# positions\n\n");
+    let mut rng = 7u64;
+    for i in 0..60 {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let len = 4 + (rng >> 61) as usize;
+        let moves: String = (0..len)
+            .map(|k| char::from(b'1' + ((rng >> (3 * k)) % 7) as u8))
+            .collect();
+        input.push_str(&moves);
+        input.push('\n');
+        if i % 9 == 4 {
+            input.push_str("not a position\n\ntictactoe startpos moves b2\n");
+        }
+    }
+    let dir = scratch("analyse-shards");
+    let file = dir.join("positions.txt");
+    std::fs::write(&file, &input).unwrap();
+    let analyse = |extra: &[&str]| {
+        let mut c = Command::new(ply());
+        c.args([
+            "analyse",
+            "--format",
+            "jsonl",
+            "--depth",
+            "6",
+            "--no-solver",
+        ])
+        .args(extra)
+        .arg(&file);
+        let out = run_within(&mut c, "", LIMIT);
+        assert!(matches!(out.status.code(), Some(0 | 2)), "{}", stderr(&out));
+        out
+    };
+    // Without the times, a row is the same whatever ran before it (tables start empty).
+    let rows = |o: &Output| -> Vec<serde_json::Value> {
+        stdout(o)
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v.as_object_mut().unwrap().remove("time_us");
+                v
+            })
+            .collect()
+    };
+    // Bad lines, by line number (lines that do not parse are reported first).
+    let errors = |o: &Output| -> Vec<(usize, String)> {
+        let mut e: Vec<(usize, String)> = stderr(o)
+            .lines()
+            .filter_map(|l| {
+                let n = l.strip_prefix("line ")?.split(':').next()?.parse().ok()?;
+                Some((n, l.to_string()))
+            })
+            .collect();
+        e.sort();
+        e
+    };
+    let whole = analyse(&["--threads", "2"]);
+    let mut shards = Vec::new();
+    let mut shard_errors = Vec::new();
+    for i in 0..3 {
+        let out = analyse(&["--threads", "1", "--shard", &format!("{i}/3")]);
+        shards.extend(rows(&out));
+        shard_errors.extend(errors(&out));
+    }
+    assert_eq!(shards, rows(&whole));
+    let errors = errors(&whole);
+    assert_eq!(shard_errors, errors);
+    // 67 positions, 7 lines that are none (and any random line the rules refuse).
+    assert!(errors.len() >= 7, "{errors:?}");
+    assert_eq!(rows(&whole).len() + errors.len(), 74);
 }

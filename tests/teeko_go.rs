@@ -103,6 +103,31 @@ fn a_fresh_user_gets_the_table_without_asking() {
     );
 }
 
+/// End of input while the table is still being built: the build is abandoned with the
+/// process, which leaves neither its lock file nor a temporary file behind (it used to leave
+/// the lock).
+#[test]
+fn end_of_input_during_a_build_leaves_no_lock() {
+    let dir = scratch("abandoned");
+    let dir_text = dir.to_str().unwrap();
+    let mut e =
+        PlyProcess::start_with_env(&[("PLY_TABLES", dir_text), ("PLY_TABLES_AUTOBUILD", "1")]);
+    e.send("newgame teeko advanced=true");
+    let g = e.go("go depth 1");
+    assert!(
+        g.field("tbhits").is_none(),
+        "no table yet: the build starts"
+    );
+    e.close();
+    assert_eq!(e.wait(Duration::from_secs(60)), Some(0));
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "teeko-advanced-v1.plytb")
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 /// `PLY_TABLES` names the only directory: when it cannot be written, the table is built in
 /// memory (and used), never saved elsewhere behind the user's back.
 #[test]
@@ -131,4 +156,24 @@ fn an_explicit_table_directory_is_never_replaced() {
         std::fs::read_dir(&tmp).unwrap().next().is_none(),
         "nothing was written to the fallback directory"
     );
+}
+
+/// Advanced Teeko's first `go` on a machine without its table: the build starts, and the
+/// table, ready within the solver's share of the time (half of `movetime`), answers this very
+/// `go` (the search used to answer, though the table was on disk within seconds).
+#[test]
+fn a_table_built_within_the_budget_answers_the_first_go() {
+    let dir = scratch("first-go");
+    let dir_text = dir.to_str().unwrap();
+    let mut e =
+        PlyProcess::start_with_env(&[("PLY_TABLES", dir_text), ("PLY_TABLES_AUTOBUILD", "1")]);
+    e.send("newgame teeko advanced=true");
+    let g = e.go("go movetime 1200000");
+    assert!(
+        g.field("tbhits")
+            .is_some_and(|n| n.parse::<u64>().unwrap() > 0),
+        "{:?}",
+        g.infos
+    );
+    assert!(g.field("hashfull").is_none(), "the solver answered alone");
 }

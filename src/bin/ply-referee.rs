@@ -81,8 +81,8 @@ struct Cli {
     #[arg(long, num_args = 1.., action = ArgAction::Append, value_name = "KEY=VALUE")]
     each: Vec<String>,
 
-    /// The game and its parameters: tictactoe | connect4 [width=7 height=6] | nim [..] | teeko [..] | chess [chess960=true]
-    #[arg(long, num_args = 1.., value_name = "GAME [KEY=VALUE]")]
+    /// The game and its parameters (the help lists the games with their defaults).
+    #[arg(long, num_args = 1.., value_name = "GAME [KEY=VALUE]", help = game_help())]
     game: Vec<String>,
 
     /// Games per round
@@ -236,6 +236,39 @@ fn usage(msg: &str) -> ! {
     std::process::exit(EXIT_USAGE);
 }
 
+/// `--game`'s help: the registry's games with their parameters' defaults.
+fn game_help() -> String {
+    format!("The game and its parameters: {}", ply::games::usage())
+}
+
+/// `ply-referee check`: checks the engine `command` runs and exits.
+fn check_command(games: Vec<String>, timeout: u64, verbose: bool, command: &[String]) -> ! {
+    let (cmd, args) = command.split_first().expect("clap requires a command");
+    let cfg = CheckConfig {
+        launch: Launch {
+            cmd: cmd.clone(),
+            args: args.to_vec(),
+            dir: None,
+        },
+        games,
+        timeout: Duration::from_millis(timeout),
+        verbose,
+    };
+    std::process::exit(check::run(&cfg, &mut std::io::stdout()));
+}
+
+/// `ply-referee merge`: prints the report of the records in `files` and exits.
+fn merge_command(mut files: Vec<PathBuf>, sprt: Vec<String>) -> ! {
+    // `--sprt` takes KEY=VALUE words; a file named after them is still a file.
+    let (sprt, more): (Vec<String>, Vec<String>) = sprt.into_iter().partition(|w| w.contains('='));
+    files.extend(more.into_iter().map(PathBuf::from));
+    let cfg = MergeConfig {
+        files,
+        sprt: rule(&sprt, spec::parse_sprt),
+    };
+    std::process::exit(merge::run(&cfg, &mut std::io::stdout()));
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let parse_error = |e: clap::Error| -> ! {
@@ -255,16 +288,8 @@ fn main() {
         .get_occurrences::<String>("engine")
         .map(|occ| occ.map(|o| o.cloned().collect()).collect())
         .unwrap_or_default();
-    if let Some(Cmd::Merge { mut files, sprt }) = cli.command {
-        // `--sprt` takes KEY=VALUE words; a file named after them is still a file.
-        let (sprt, more): (Vec<String>, Vec<String>) =
-            sprt.into_iter().partition(|w| w.contains('='));
-        files.extend(more.into_iter().map(PathBuf::from));
-        let cfg = MergeConfig {
-            files,
-            sprt: rule(&sprt, spec::parse_sprt),
-        };
-        std::process::exit(merge::run(&cfg, &mut std::io::stdout()));
+    if let Some(Cmd::Merge { files, sprt }) = cli.command {
+        merge_command(files, sprt);
     }
     if let Some(Cmd::Check {
         game,
@@ -273,18 +298,7 @@ fn main() {
         command,
     }) = cli.command
     {
-        let (cmd, args) = command.split_first().expect("clap requires a command");
-        let cfg = CheckConfig {
-            launch: Launch {
-                cmd: cmd.clone(),
-                args: args.to_vec(),
-                dir: None,
-            },
-            games: game,
-            timeout: Duration::from_millis(timeout),
-            verbose,
-        };
-        std::process::exit(check::run(&cfg, &mut std::io::stdout()));
+        check_command(game, timeout, verbose, &command);
     }
 
     if groups.len() != 2 {

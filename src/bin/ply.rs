@@ -15,12 +15,11 @@ enum Format {
 #[command(
     name = "ply",
     version,
-    about = "An engine for two-player perfect-information games (tic-tac-toe, Connect Four, Nim, Teeko), speaking a UCI-style protocol on stdin/stdout"
+    about = about()
 )]
 struct Cli {
-    /// Start the engine in this game (tictactoe, connect4, nim, teeko, chess) instead of
-    /// tic-tac-toe, so a client speaking plain UCI never needs `newgame`: `ply --game chess`.
-    #[arg(long, value_name = "GAME")]
+    /// Its help names the games of the registry: see [`game_help`].
+    #[arg(long, value_name = "GAME", help = game_help())]
     game: Option<String>,
     /// The game's parameters, as `newgame` takes them: `ply --game connect4 width=8`.
     #[arg(value_name = "KEY=VALUE", requires = "game")]
@@ -49,12 +48,12 @@ enum Cmd {
     /// A browser frontend: serves a page (on this machine only, unless --allow-remote) that
     /// plays, watches and analyses every game through engine processes; prints its URL.
     Gui(GuiArgs),
-    /// Runs a game's solver: `ply solve teeko` builds the Teeko tablebase, `ply solve
-    /// connect4` scores Connect Four positions (`--help` after the game name for details).
+    /// Runs a game's solver command (`ply solve --help` lists them, `ply solve <GAME> --help`
+    /// describes one): `ply solve teeko` builds the Teeko tablebase.
     // Its own help flag would swallow `ply solve teeko --help`: the game's parser answers it.
     #[command(disable_help_flag = true)]
     Solve {
-        /// connect4 or teeko
+        /// The game (`ply solve --help` lists those with a command).
         #[arg(allow_hyphen_values = true)]
         game: String,
         /// Passed to the game's solver.
@@ -90,11 +89,18 @@ struct AnalyseArgs {
     #[arg(long)]
     no_solver: bool,
     /// Transposition table size per thread, in MiB (the Connect Four solver's as well).
+    /// Each position starts from empty tables, so that its answer does not depend on the
+    /// others; clearing costs about 1 ms a position at 16 MiB: short searches run faster
+    /// with --hash 4 (docs/cluster.md).
     #[arg(long, default_value_t = 16)]
     hash: usize,
     /// Write results here instead of standard output.
     #[arg(long, short)]
     output: Option<std::path::PathBuf>,
+    /// Only the i-th (from 0) of N contiguous slices of the positions (the lines neither blank
+    /// nor comments), numbered as in the whole input.
+    #[arg(long, value_name = "i/N")]
+    shard: Option<ply::shard::Shard>,
 }
 
 #[derive(clap::Args)]
@@ -138,18 +144,48 @@ struct GuiArgs {
     send_timeout: f64,
 }
 
+/// What `ply --help` says first, with the games of the registry.
+fn about() -> String {
+    format!(
+        "An engine for two-player perfect-information games ({}), speaking a UCI-style protocol on stdin/stdout",
+        ply::games::NAMES.join(", ")
+    )
+}
+
+/// `--game`'s help, with the games of the registry.
+fn game_help() -> String {
+    format!(
+        "Start the engine in this game ({}) instead of {}, so a client speaking plain UCI never needs `newgame`: `ply --game chess`",
+        ply::games::NAMES.join(", "),
+        ply::games::DEFAULT_GAME
+    )
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
-    match cli.command {
-        None => run_engine(cli.game.as_deref(), &cli.params),
-        Some(Cmd::Bench { depth, hash }) => {
-            println!("{}", ply::bench::run(depth, hash.max(1), search_off()))
+    let status = match cli.command {
+        None => {
+            run_engine(cli.game.as_deref(), &cli.params);
+            0
         }
-        Some(Cmd::Analyse(args)) => std::process::exit(analyse(&args)),
-        Some(Cmd::Gui(args)) => run_gui(args),
-        Some(Cmd::Solve { game, args }) => run_solver(&game, &args),
-    }
+        Some(Cmd::Bench { depth, hash }) => {
+            println!("{}", ply::bench::run(depth, hash.max(1), search_off()));
+            0
+        }
+        Some(Cmd::Analyse(args)) => analyse(&args),
+        Some(Cmd::Gui(args)) => {
+            run_gui(args);
+            0
+        }
+        Some(Cmd::Solve { game, args }) => {
+            run_solver(&game, &args);
+            0
+        }
+    };
+    // A table build the engine started in the background ends with the process.
+    ply::solve::at_exit();
+    std::process::exit(status)
 }
 
 /// The search techniques `PLY_SEARCH_OFF` turns off (protocol.md, Environment); an unknown
@@ -201,6 +237,7 @@ impl AnalyseArgs {
             use_solver: !self.no_solver,
             hash_mb: self.hash.max(1),
             progress: true,
+            shard: self.shard,
         }
     }
 }
@@ -243,21 +280,25 @@ fn run_gui(args: GuiArgs) {
 
 /// `ply solve <game> ..`: hands the arguments to the game's solver; exits 1 on its error.
 fn run_solver(game: &str, args: &[String]) {
-    let result = match game {
-        "connect4" => ply::solve::connect4::cli(args),
-        "teeko" => ply::solve::teeko::cli(args),
-        "-h" | "--help" | "help" => {
-            println!(
-                "Usage: ply solve <GAME> [ARGS]...\n\n\
-                 ply solve teeko [--advanced] ...   build the Teeko tablebase\n\
-                 ply solve connect4 [FILE] ...      score Connect Four positions exactly\n\n\
-                 `ply solve <GAME> --help` describes each."
-            );
+    let commands = ply::solve::commands();
+    let result = match ply::solve::command(game) {
+        Some(c) => (c.run)(args),
+        None if matches!(game, "-h" | "--help" | "help") => {
+            println!("Usage: ply solve <GAME> [ARGS]...\n");
+            for (name, c) in &commands {
+                let call = format!("ply solve {name} {}", c.usage);
+                println!("{call:<34} {}", c.about);
+            }
+            println!("\n`ply solve <GAME> --help` describes each.");
             Ok(())
         }
-        other => Err(format!(
-            "no solver command for '{other}' (known: connect4, teeko)"
-        )),
+        None => {
+            let known: Vec<&str> = commands.iter().map(|(name, _)| *name).collect();
+            Err(format!(
+                "no solver command for '{game}' (known: {})",
+                known.join(", ")
+            ))
+        }
     };
     if let Err(e) = result {
         eprintln!("ply solve {game}: {e}");

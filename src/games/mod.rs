@@ -42,6 +42,26 @@ pub fn param_specs(name: &str) -> Option<&'static [crate::game::ParamSpec]> {
     crate::with_game!(name, G => Some(<G as crate::game::Game>::PARAMS), _ => None)
 }
 
+/// The games and their parameters with their defaults, as help texts show them:
+/// `tictactoe | connect4 [width=7 height=6] | ...`.
+pub fn usage() -> String {
+    let game = |&name: &&str| {
+        let specs = param_specs(name).unwrap_or_default();
+        let params: Vec<String> = specs
+            .iter()
+            .map(|s| match s.kind.default_value().to_string() {
+                d if d.is_empty() => format!("{}=..", s.key),
+                d => format!("{}={d}", s.key),
+            })
+            .collect();
+        match params.is_empty() {
+            true => name.to_string(),
+            false => format!("{name} [{}]", params.join(" ")),
+        }
+    };
+    NAMES.iter().map(game).collect::<Vec<_>>().join(" | ")
+}
+
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __game_names {

@@ -290,7 +290,7 @@ pub fn command_word(line: &str) -> Option<&str> {
 /// time and memory in proportion to the line, whatever it holds.
 ///
 /// The grammar is one nom parser per command, tried in turn: a command's keyword (a whole
-/// word), then, behind `cut`, its arguments' grammar ([`Body`]). Once a keyword has matched,
+/// word), then, behind `cut`, its arguments' grammar (`Body`). Once a keyword has matched,
 /// no other command is tried, and an error in the arguments is a failure that carries the
 /// command and the column it points at. A word that is no command is [`Command::Unknown`].
 pub fn parse(line: &str) -> Result<Command, ParseError> {

@@ -7,8 +7,10 @@
 //! script is answered exactly as if each command had waited for the one before it.
 //! All output goes through one [`Output`], a line at a time, so lines never interleave.
 //!
-//! [`command`] parses the client's lines into typed commands; [`response`] is the engine's
-//! `info` line as a type, printed here and read by the referee and the tests.
+//! [`command`] parses the client's lines into typed commands (and prints them, for clients);
+//! [`response`] holds the engine's lines as types (`info`, `bestmove`, `id`, `option`,
+//! `param` and `query`'s `response`), printed here and read by the clients and the tests;
+//! [`options`] is the option table.
 
 pub mod command;
 pub mod options;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use super::command::{GoParams, MoveList, PositionStart, Query, Token, quote};
 use super::response::{BestMove, InfoLine, QueryResponse};
 use super::{Event, Output, StopSignal};
-use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name};
+use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name, perft_moves_by_name};
 use crate::search::{Clock, Info, Limits, Root, Searcher, TechniquesOff};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 use crate::value::{BoundedScore, Score};
@@ -262,6 +262,7 @@ fn limits_for(side: Player, p: &GoParams, overhead: Duration, received: Instant)
             movestogo: p.movestogo,
         }),
         infinite: p.infinite,
+        mate: p.mate,
         overhead,
         started: Some(received),
         ..Limits::default()
@@ -402,7 +403,10 @@ impl<G: Solvable> GameSession for Session<G> {
         let config = self.config;
         let last_line = job.empty_last_line();
         let what = job.name();
-        let fallback = job.fallback_line(pos.pos());
+        let fallback = match pos.outcome() {
+            Some(_) => job.empty_last_line(),
+            None => job.fallback_line(pos.pos()),
+        };
         let (id, out, done, finished) = (
             ctx.id,
             ctx.out.clone(),
@@ -508,6 +512,8 @@ impl<G: Solvable> GameSession for Session<G> {
                 .to_string(),
             Query::SideToMove => pos.side_to_move().protocol_name().to_string(),
             Query::P1Turn => (pos.side_to_move() == Player::First).to_string(),
+            // None once the game is over, by the rules or by repetition.
+            Query::LegalMoves if pos.outcome().is_some() => String::new(),
             Query::LegalMoves => legal_moves_by_name(pos.pos())
                 .into_iter()
                 .map(|(s, _)| s)
@@ -630,25 +636,28 @@ fn after_solver(mut limits: Limits) -> Limits {
 }
 
 /// The `info` line of a finished game: its value at depth 0 (`mate 0` for the side to move
-/// that has lost, or won: misère Nim's last taker hands the win over).
-fn finished_line<G: Game>(pos: &G, o: Outcome) -> InfoLine {
-    let (score, wdl) = match o {
-        Outcome::Draw => (Score::Cp(0), None),
-        Outcome::Win(p) if p == pos.side_to_move() => (Score::Mate(0), Some([1000, 0, 0])),
-        Outcome::Win(_) => (Score::Mate(0), None),
+/// that has lost, or won: misère Nim's last taker hands the win over). A win always says so
+/// with `wdl 1000 0 0` (`mate 0` alone reads as a loss); with `show_wdl` (`UCI_ShowWDL`) a
+/// loss and a draw carry their certain chances too.
+fn finished_line<G: Game>(pos: &G, o: Outcome, show_wdl: bool) -> InfoLine {
+    // (score, chances, whether the chances are printed without show_wdl)
+    let (score, wdl, always) = match o {
+        Outcome::Draw => (Score::Cp(0), [0, 1000, 0], false),
+        Outcome::Win(p) if p == pos.side_to_move() => (Score::Mate(0), [1000, 0, 0], true),
+        Outcome::Win(_) => (Score::Mate(0), [0, 0, 1000], false),
     };
     InfoLine {
         depth: Some(0),
         score: Some(BoundedScore::exact(score)),
-        wdl,
+        wdl: (show_wdl || always).then_some(wdl),
         ..InfoLine::default()
     }
 }
 
 /// Asks the solver within its part of the budget (see `protocol.md`, `go`): half the time
 /// budget under movetime or a clock, or more where the solver asks for it ([`solver_time`]),
-/// else the node limit, else a fixed node budget for a
-/// `go depth`, else (infinite, or no limit) until it finishes or `stop`.
+/// else the node limit, else a fixed node budget for a `go depth` or a `go mate`, else
+/// (infinite, or no limit) until it finishes or `stop`.
 fn ask_solver<G: Game>(
     solver: &mut dyn Solver<G>,
     pos: &G,
@@ -661,7 +670,12 @@ fn ask_solver<G: Game>(
     let budget = Budget {
         stop: &ctx.stop.flag,
         deadline: solver_time(limits, solver.proof_share(pos)).and_then(|t| started.checked_add(t)),
-        nodes: match (limits.nodes, budgets, limits.infinite, limits.depth) {
+        nodes: match (
+            limits.nodes,
+            budgets,
+            limits.infinite,
+            limits.depth.or(limits.mate),
+        ) {
             (Some(n), _, _, _) => Some(n),
             (None, None, false, Some(_)) => Some(SOLVER_NODES_WITHOUT_CLOCK),
             _ => None,
@@ -695,9 +709,8 @@ struct Request<M> {
     use_solver: bool,
 }
 
-/// Searches `line`'s position and prints the `info` lines and `bestmove`. A position drawn
-/// only by repetition is still searched (a chess GUI lets the players go on until a draw is
-/// claimed); one finished by the rules gets `bestmove (none)`.
+/// Searches `line`'s position and prints the `info` lines and `bestmove`; a finished game (by
+/// the rules or by repetition) gets `bestmove (none)`.
 fn run_search<G: Game>(
     tools: &mut SearchTools<G>,
     line: &Line<G>,
@@ -706,9 +719,10 @@ fn run_search<G: Game>(
     ctx: &JobContext,
 ) {
     let pos = line.pos();
-    if let Some(o) = pos.outcome() {
+    if let Some(o) = line.outcome() {
         // The game is over: report its value at depth 0, and no move.
-        ctx.out.line(&finished_line(pos, o).to_string());
+        ctx.out
+            .line(&finished_line(pos, o, request.show_wdl).to_string());
         ctx.last_line(&no_move().to_string());
         return;
     }
@@ -804,10 +818,10 @@ fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
         let mut total = Some(0u64);
         if depth == 1 {
             // Chess counts its last ply in bulk, without listing the moves.
-            total = Some(pos.legal_move_count(&mut moves) as u64);
+            total = Some(pos.perft_move_count(&mut moves) as u64);
         } else {
             moves.clear();
-            pos.legal_moves(&mut moves);
+            pos.perft_moves(&mut moves);
             for &mv in &moves {
                 let mut child = pos.clone();
                 child.play(mv);
@@ -836,7 +850,7 @@ fn run_perft<G: Game>(pos: &G, depth: u32, ctx: &JobContext) {
     if depth == 0 {
         total = 1;
     } else {
-        for (name, mv) in legal_moves_by_name(pos) {
+        for (name, mv) in perft_moves_by_name(pos) {
             let mut child = pos.clone();
             child.play(mv);
             match perft_until(&child, depth - 1, &ctx.stop.flag) {

@@ -18,7 +18,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use super::play::verify_record;
-use super::records::{GameRecord, parse_records};
+use super::records::GameRecord;
 use super::report::{self, Tally};
 use super::runner::{EXIT_OK, EXIT_USAGE, repeat_of_match_id};
 use super::stats::SprtParams;
@@ -146,20 +146,22 @@ fn merge(cfg: &MergeConfig, out: &mut dyn Write) -> Result<(), String> {
     let mut last_score = None;
     for path in &cfg.files {
         if path.as_os_str() == "-" {
-            last_score = follow(&mut m, cfg.sprt.as_ref(), out)?;
-            continue;
-        }
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let (records, torn) = parse_records(&bytes, &name)?;
-        if torn > 0 {
-            eprintln!(
-                "ply-referee merge: dropped an unfinished last line ({torn} bytes) of {name}: \
-                 a game that was not finished"
-            );
-        }
-        for (n, r) in records {
-            m.add(r, format!("{name} line {n}"))?;
+            let live = Live {
+                sprt: cfg.sprt.as_ref(),
+                out: &mut *out,
+                announced: false,
+                last_score: None,
+            };
+            last_score = read(
+                &mut m,
+                std::io::stdin().lock(),
+                "standard input",
+                Some(live),
+            )?;
+        } else {
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+            read(&mut m, std::io::BufReader::new(file), &name, None)?;
         }
     }
     let Some(this) = &m.this else {
@@ -187,59 +189,75 @@ fn merge(cfg: &MergeConfig, out: &mut dyn Write) -> Result<(), String> {
     out.flush().map_err(|e| format!("standard output: {e}"))
 }
 
-/// Reads records from standard input until it ends, printing each game as a match does;
-/// returns the last score line printed.
-fn follow(
+/// Reading records as they arrive: each game is printed as a match prints it.
+struct Live<'a> {
+    sprt: Option<&'a SprtParams>,
+    out: &'a mut dyn Write,
+    announced: bool,
+    last_score: Option<String>,
+}
+
+impl Live<'_> {
+    /// `Finished game` and `Score` after the game just added, and the SPRT line once it
+    /// decides.
+    fn print(&mut self, this: &Match, finished: String) -> Result<(), String> {
+        let score = report::score_line(&this.tally);
+        let mut lines = vec![finished, score.clone()];
+        if let Some(s) = self.sprt.filter(|_| !self.announced) {
+            let llr = this.tally.llr(s, this.pairs);
+            if s.decide(llr).is_some() {
+                self.announced = true;
+                lines.push(report::sprt_line(s, llr, this.pairs));
+            }
+        }
+        for l in lines {
+            writeln!(self.out, "{l}")
+                .and_then(|_| self.out.flush())
+                .map_err(|e| format!("standard output: {e}"))?;
+        }
+        self.last_score = Some(score);
+        Ok(())
+    }
+}
+
+/// Adds the records of `input` (named `name` in messages) one line at a time, so that memory
+/// does not grow with the file; a last line without its newline is dropped with a warning.
+/// Returns the last score line printed when `live`.
+fn read(
     m: &mut Merger,
-    sprt: Option<&SprtParams>,
-    out: &mut dyn Write,
+    mut input: impl BufRead,
+    name: &str,
+    mut live: Option<Live>,
 ) -> Result<Option<String>, String> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     let mut line = String::new();
-    let mut last_score = None;
-    let mut announced = false;
     for n in 1.. {
         line.clear();
         let read = input
             .read_line(&mut line)
-            .map_err(|e| format!("standard input: {e}"))?;
+            .map_err(|e| format!("cannot read {name} at line {n}: {e}"))?;
         if read == 0 {
             break;
         }
         if !line.ends_with('\n') {
             eprintln!(
-                "ply-referee merge: dropped an unfinished last line ({read} bytes) of \
-                 standard input"
+                "ply-referee merge: dropped an unfinished last line ({read} bytes) of {name}: \
+                 a game that was not finished"
             );
             break;
         }
         if line.trim().is_empty() {
             continue;
         }
-        let at = format!("standard input line {n}");
+        let at = format!("{name} line {n}");
         let r: GameRecord =
             serde_json::from_str(&line).map_err(|e| format!("{at}: not a game record ({e})"))?;
-        let finished = report::finished_line(&r);
+        let finished = live.as_ref().map(|_| report::finished_line(&r));
         m.add(r, at)?;
-        let this = m.this.as_ref().expect("a record was just added");
-        let score = report::score_line(&this.tally);
-        let mut lines = vec![finished, score.clone()];
-        if let Some(s) = sprt.filter(|_| !announced) {
-            let llr = this.tally.llr(s, this.pairs);
-            if s.decide(llr).is_some() {
-                announced = true;
-                lines.push(report::sprt_line(s, llr, this.pairs));
-            }
+        if let (Some(live), Some(finished)) = (live.as_mut(), finished) {
+            live.print(m.this.as_ref().expect("a record was just added"), finished)?;
         }
-        for l in lines {
-            writeln!(out, "{l}")
-                .and_then(|_| out.flush())
-                .map_err(|e| format!("standard output: {e}"))?;
-        }
-        last_score = Some(score);
     }
-    Ok(last_score)
+    Ok(live.and_then(|l| l.last_score))
 }
 
 #[cfg(test)]

@@ -17,6 +17,14 @@ use std::time::Instant;
 use crate::game::Game;
 use crate::value::{BoundedScore, MATE, Score, ScoreBound};
 
+/// For a process about to exit: leaves nothing of the solvers' unfinished work behind (the
+/// lock and temporary files of a Teeko table build under way; see
+/// [`teeko::release_held_locks`]). The binary calls it as it exits, since a background build
+/// thread never gets to clean up after itself then.
+pub fn at_exit() {
+    teeko::release_held_locks();
+}
+
 /// How long a solver may work on one position.
 pub struct Budget<'a> {
     /// Set by the protocol's `stop`; polled.
@@ -55,23 +63,26 @@ impl<M> Solution<M> {
     /// The score as the protocol prints it: `cp 0`, `mate n`, or, when only the result is
     /// proven, the bound in mate form with `lowerbound` (a win at most this far away) or
     /// `upperbound` (a loss lasting at most this long).
-    /// A bound may lie further away than [`crate::value::MAX_PLY`] (a long Nim game): it is
-    /// written in moves all the same.
+    ///
+    /// A solver's value is always a proven result, so any value but 0 is a win or a loss,
+    /// written in moves however far away it lies: beyond [`crate::value::MAX_PLY`] plies (a
+    /// long Nim game, solved in closed form) too, where [`Score::from_value`], made for the
+    /// searcher's values, would read a heuristic value.
     pub fn score(&self) -> BoundedScore {
-        if self.exact || self.value == 0 {
-            return BoundedScore::exact(Score::from_value(self.value));
+        if self.value == 0 {
+            return BoundedScore::exact(Score::Cp(0));
         }
+        // As Score::from_value counts them: a win's moves include its last; a loss n plies
+        // away is n/2 moves, rounded up when the loser makes the last move (misère Nim).
         let moves = (MATE - self.value.abs() + 1) / 2;
-        if self.value > 0 {
-            BoundedScore {
-                score: Score::Mate(moves),
-                bound: ScoreBound::Lower,
-            }
+        let (score, bound) = if self.value > 0 {
+            (Score::Mate(moves), ScoreBound::Lower)
         } else {
-            BoundedScore {
-                score: Score::Mate(-moves),
-                bound: ScoreBound::Upper,
-            }
+            (Score::Mate(-moves), ScoreBound::Upper)
+        };
+        BoundedScore {
+            score,
+            bound: if self.exact { ScoreBound::Exact } else { bound },
         }
     }
 }
@@ -133,6 +144,34 @@ pub trait Solvable: Game {
     fn pons_score(_pos: &Self, _value: i32) -> Option<i32> {
         None
     }
+
+    /// The game's `ply solve <game>` command, if it has one (the default: none).
+    const COMMAND: Option<SolveCommand> = None;
+}
+
+/// A game's `ply solve <game>` command: `ply solve` lists and dispatches them from the
+/// registry ([`commands`]), so a new game's command is this one declaration.
+#[derive(Clone, Copy)]
+pub struct SolveCommand {
+    /// Its arguments after the game's name, as the overview shows them (`[--advanced] ...`).
+    pub usage: &'static str,
+    /// What it does, in a few words.
+    pub about: &'static str,
+    /// Runs it with the arguments after the game's name (`--help` describes them).
+    pub run: fn(&[String]) -> Result<(), String>,
+}
+
+/// Every registered game's `ply solve` command, in the registry's order.
+pub fn commands() -> Vec<(&'static str, SolveCommand)> {
+    crate::games::NAMES
+        .iter()
+        .filter_map(|&name| Some((name, command(name)?)))
+        .collect()
+}
+
+/// Game `name`'s `ply solve` command; `None` for a game without one or a name not registered.
+pub fn command(name: &str) -> Option<SolveCommand> {
+    crate::with_game!(name, G => <G as Solvable>::COMMAND, _ => None)
 }
 
 /// Chess has no solver here (endgame tablebases would be one): the searcher plays it.
@@ -156,6 +195,24 @@ mod tests {
     #[test]
     fn scores_of_exact_values_and_of_bounds() {
         assert_eq!(solution(MATE - 3, true).score().to_string(), "mate 2");
+        // Exact values beyond the searcher's mate range, as long Nim games have them: a win
+        // 257 plies away, losses 500 and 501 plies away (the loser moving last in the second).
+        assert_eq!(solution(MATE - 257, true).score().to_string(), "mate 129");
+        assert_eq!(
+            solution(-(MATE - 500), true).score().to_string(),
+            "mate -250"
+        );
+        assert_eq!(
+            solution(-(MATE - 501), true).score().to_string(),
+            "mate -251"
+        );
+        for v in [MATE - 1, MATE - 2, -(MATE - 2), -(MATE - 3), MATE - 255] {
+            assert_eq!(
+                solution(v, true).score(),
+                BoundedScore::exact(Score::from_value(v)),
+                "{v}"
+            );
+        }
         assert_eq!(solution(0, false).score().to_string(), "cp 0");
         // Bounds are written in moves even beyond the searcher's mate range.
         assert_eq!(

@@ -60,6 +60,7 @@ pub fn parse(text: &str, chess960: bool) -> Result<Board, FenError> {
             color_name(side)
         ));
     }
+    check_double_check(&squares, side)?;
     let castling = parse_castling(fields[2], &squares, chess960)?;
     let en_passant = parse_en_passant(fields[3], &squares, side)?;
     let halfmove = match fields.get(4) {
@@ -199,6 +200,38 @@ fn king_square(squares: &Squares, color: Color) -> Square {
     bitboard_of(squares, |p, c| p == Piece::King && c == color)
         .next_square()
         .expect("check_material found one king per side")
+}
+
+/// Refuses a double check that no move gives: one of two checks is always discovered, and
+/// only a bishop, rook or queen can be discovered, so two knights, two pawns or a knight
+/// and a pawn never give check together.
+fn check_double_check(squares: &Squares, side: Color) -> Result<(), FenError> {
+    let checkers = attackers(squares, king_square(squares, side), !side);
+    let mut pieces: Vec<Piece> = checkers
+        .into_iter()
+        .filter_map(|sq| squares[sq as usize].map(|(p, _)| p))
+        .collect();
+    // Named in a fixed order, the knight before the pawn.
+    pieces.sort_by_key(|&p| std::cmp::Reverse(p as usize));
+    let discoverable = |p: &Piece| matches!(p, Piece::Bishop | Piece::Rook | Piece::Queen);
+    if let [a, b] = pieces[..]
+        && !pieces.iter().any(discoverable)
+    {
+        let (a, b) = (
+            super::notation::piece_name(a),
+            super::notation::piece_name(b),
+        );
+        let from = if a == b {
+            format!("two {a}s")
+        } else {
+            format!("a {a} and a {b}")
+        };
+        return err(format!(
+            "the {} king is in check from {from}; of two checks one is discovered, by a bishop, rook or queen",
+            color_name(side)
+        ));
+    }
+    Ok(())
 }
 
 /// The pieces of `by` that attack `target`.

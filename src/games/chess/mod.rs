@@ -477,14 +477,17 @@ impl Game for Chess {
         }
     }
 
-    fn legal_move_count(&self, _scratch: &mut Vec<Move>) -> usize {
+    /// Every move the pieces can make, even in a dead position or past the fifty-move rule.
+    fn perft_moves(&self, out: &mut Vec<Move>) {
+        self.generate_ordered(out);
+    }
+
+    fn perft_move_count(&self, _scratch: &mut Vec<Move>) -> usize {
         let mut n = 0;
-        if !self.drawn_by_rule() {
-            self.board.generate_moves(|pm| {
-                n += pm.len();
-                false
-            });
-        }
+        self.board.generate_moves(|pm| {
+            n += pm.len();
+            false
+        });
         n
     }
 

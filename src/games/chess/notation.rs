@@ -137,7 +137,7 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-fn piece_name(p: Piece) -> &'static str {
+pub(super) fn piece_name(p: Piece) -> &'static str {
     match p {
         Piece::Pawn => "pawn",
         Piece::Knight => "knight",

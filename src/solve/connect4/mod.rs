@@ -274,8 +274,13 @@ fn best_move_generic<const W: usize, const H: usize>(
         } else if moves + 1 == G::<W, H>::CELLS as u32 {
             0
         } else {
-            let threats = G::<W, H>::winning_cells(cur | bit, cmask);
-            let v = w.negamax(ccur, cmask, moves + 1, threats, -score, -score + 1);
+            let child = search::Position {
+                cur: ccur,
+                mask: cmask,
+                moves: moves + 1,
+                opp_win: G::<W, H>::winning_cells(cur | bit, cmask),
+            };
+            let v = w.negamax(&child, -score, -score + 1);
             if w.aborted {
                 return None;
             }
@@ -413,6 +418,12 @@ impl Solvable for Connect4 {
     fn solver_uses_hash(start: &Self) -> bool {
         supports(start.rules().width, start.rules().height)
     }
+
+    const COMMAND: Option<crate::solve::SolveCommand> = Some(crate::solve::SolveCommand {
+        usage: "[FILE] ...",
+        about: "score Connect Four positions exactly",
+        run: cli,
+    });
 
     fn pons_score(pos: &Self, value: i32) -> Option<i32> {
         let rules = pos.rules();

@@ -146,14 +146,55 @@ type G<const W: usize, const H: usize> = Geo<W, H>;
 /// A step of [`Worker::node`]: `Err(score)` when the step settles the node's score.
 type Settled<T> = Result<T, i32>;
 
-/// The position a [`Worker::node`] searches (see [`Worker::negamax`] for the fields).
-struct At {
+/// A position to search: the side to move's discs (`cur`), all discs (`mask`), how many there
+/// are, and the opponent's winning cells (`opp_win`, see [`Geo::winning_cells`]), which the
+/// caller has computed.
+#[derive(Clone, Copy)]
+pub struct Position {
+    pub cur: u64,
+    pub mask: u64,
+    pub moves: u32,
+    pub opp_win: u64,
+}
+
+/// A position with its table key, as [`Worker::node`] searches it (the fields of
+/// [`Position`], then the key and whether it is the mirror image's, see
+/// [`Worker::canonical`]).
+struct Node {
     cur: u64,
     mask: u64,
     moves: u32,
     opp_win: u64,
     key: u64,
     mirrored: bool,
+}
+
+impl Node {
+    #[inline(always)]
+    fn new<const W: usize, const H: usize>(p: &Position) -> Node {
+        let (key, mirrored) = Worker::<W, H>::canonical(p.cur, p.mask, p.moves);
+        Node {
+            cur: p.cur,
+            mask: p.mask,
+            moves: p.moves,
+            opp_win: p.opp_win,
+            key,
+            mirrored,
+        }
+    }
+
+    /// The child reached by `ch`, from the opponent's side.
+    #[inline(always)]
+    fn child(&self, ch: &Child) -> Node {
+        Node {
+            cur: self.cur ^ self.mask,
+            mask: self.mask | ch.bit,
+            moves: self.moves + 1,
+            opp_win: ch.threats,
+            key: ch.key,
+            mirrored: ch.mirrored,
+        }
+    }
 }
 
 /// A node's search window and the bounds its score is known to lie within.
@@ -258,131 +299,68 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         (G::<W, H>::CELLS - (moves as i32) <= NEAR_MAX_EMPTY).then_some(self.region)
     }
 
-    /// See the module doc for the contract.
-    pub fn negamax(
-        &mut self,
-        cur: u64,
-        mask: u64,
-        moves: u32,
-        opp_win: u64,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let (key, mirrored) = Self::canonical(cur, mask, moves);
-        self.table.prefetch(key, self.near(moves));
+    /// See the module doc for the contract: the score of `pos` as seen through the window
+    /// `alpha..beta`.
+    pub fn negamax(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        let at = Node::new::<W, H>(pos);
+        self.table.prefetch(at.key, self.near(at.moves));
         #[cfg(target_arch = "x86_64")]
         if self.fast {
             // SAFETY: `fast` is set only when the CPU has the instructions node_fast uses.
-            return unsafe {
-                self.node_fast(cur, mask, moves, opp_win, key, mirrored, alpha, beta)
-            };
+            return unsafe { self.node_fast(&at, alpha, beta) };
         }
-        self.node_plain(cur, mask, moves, opp_win, key, mirrored, alpha, beta)
+        self.node_plain(&at, alpha, beta)
+    }
+
+    /// A child of a [`Worker::node`], in the same compilation (`FAST`) as its parent.
+    #[inline(always)]
+    fn recurse<const FAST: bool>(&mut self, at: &Node, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: FAST code only runs once `fast` was found true (see `negamax`).
+            return unsafe { self.node_fast(at, alpha, beta) };
+        }
+        self.node_plain(at, alpha, beta)
     }
 
     /// [`Worker::node`] compiled for the baseline instruction set.
-    #[allow(clippy::too_many_arguments)]
-    fn node_plain(
-        &mut self,
-        cur: u64,
-        mask: u64,
-        moves: u32,
-        opp_win: u64,
-        key: u64,
-        mirrored: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.node::<false>(cur, mask, moves, opp_win, key, mirrored, alpha, beta)
+    fn node_plain(&mut self, at: &Node, alpha: i32, beta: i32) -> i32 {
+        self.node::<false>(at, alpha, beta)
     }
 
     /// [`Worker::node`] compiled with hardware population count and bit manipulation
     /// (about 15% faster than the baseline x86-64 build, which counts bits in software).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-    #[allow(clippy::too_many_arguments)]
-    fn node_fast(
-        &mut self,
-        cur: u64,
-        mask: u64,
-        moves: u32,
-        opp_win: u64,
-        key: u64,
-        mirrored: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.node::<true>(cur, mask, moves, opp_win, key, mirrored, alpha, beta)
+    fn node_fast(&mut self, at: &Node, alpha: i32, beta: i32) -> i32 {
+        self.node::<true>(at, alpha, beta)
     }
 
-    /// A child of a [`Worker::node`], in the same compilation (`FAST`) as its parent.
+    /// [`Worker::negamax`] on a node whose key is computed (and its bucket prefetched).
+    /// Inlined into its two compilations, `node_plain` and `node_fast`, and so are its steps
+    /// below (`#[inline(always)]`): each step that can settle the node's score returns it as
+    /// `Err(score)`, so `?` leaves the node there. (Split this way it searched the same nodes
+    /// with the same work as the one 257-line function it was.) A [`Node`] replaced the eight
+    /// arguments every level used to repeat: the same nodes (`ply solve connect4 --threads 1
+    /// --table-mb 32 --reset-each`, middle-medium 13,495.7 a position) for 2% more
+    /// instructions (its first 200 under `valgrind --tool=callgrind`: 2,531.0M, 2,587.0M),
+    /// the cost of building the child in memory rather than in registers (building every
+    /// child in full up front, or passing it by value, cost more).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn recurse<const FAST: bool>(
-        &mut self,
-        cur: u64,
-        mask: u64,
-        moves: u32,
-        opp_win: u64,
-        key: u64,
-        mirrored: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if FAST {
-            // SAFETY: FAST code only runs once `fast` was found true (see `negamax`).
-            return unsafe {
-                self.node_fast(cur, mask, moves, opp_win, key, mirrored, alpha, beta)
-            };
-        }
-        self.node_plain(cur, mask, moves, opp_win, key, mirrored, alpha, beta)
-    }
-
-    /// [`Worker::negamax`] with the position's key already computed (and its bucket
-    /// prefetched). Inlined into its two compilations, `node_plain` and `node_fast`, and so
-    /// are its steps below (`#[inline(always)]`): each step that can settle the node's score
-    /// returns it as `Err(score)`, so `?` leaves the node there. Split this way it searches
-    /// the same nodes with the same work as when it was one 257-line function (`ply solve
-    /// connect4 --threads 1 --table-mb 32 --reset-each`): middle-medium 13,495.7 nodes a
-    /// position, begin-medium's first 300 431,713.7, before and after; the first 200 of
-    /// middle-medium under `valgrind --tool=callgrind` 2,555.1M instructions before, 2,531.8M
-    /// after; wall times within the machine's noise (begin-medium's first 120, four
-    /// alternating runs each: 56-73 ms before, 58-66 ms after).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn node<const FAST: bool>(
-        &mut self,
-        cur: u64,
-        mask: u64,
-        moves: u32,
-        opp_win: u64,
-        key: u64,
-        mirrored: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    fn node<const FAST: bool>(&mut self, at: &Node, alpha: i32, beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         if self.nodes >= self.next_poll && self.poll() {
             return 0;
         }
-        let at = At {
-            cur,
-            mask,
-            moves,
-            opp_win,
-            key,
-            mirrored,
-        };
-        match self.node_steps::<FAST>(&at, alpha, beta) {
+        match self.node_steps::<FAST>(at, alpha, beta) {
             Ok(v) | Err(v) => v,
         }
     }
 
     /// The body of [`Worker::node`]: `Err(score)` wherever a step settles it early.
     #[inline(always)]
-    fn node_steps<const FAST: bool>(&mut self, at: &At, alpha: i32, beta: i32) -> Settled<i32> {
+    fn node_steps<const FAST: bool>(&mut self, at: &Node, alpha: i32, beta: i32) -> Settled<i32> {
         let possible = G::<W, H>::possible(at.mask);
         let cand = Self::safe_moves(at, possible)?;
         let mut children = [Child::default(); W];
@@ -426,7 +404,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     /// it has one (two cannot both be blocked), and never play right below one. With at most
     /// two cells left and a safe move, nobody can win any more (a draw).
     #[inline(always)]
-    fn safe_moves(at: &At, possible: u64) -> Settled<u64> {
+    fn safe_moves(at: &Node, possible: u64) -> Settled<u64> {
         let mut cand = possible;
         let forced = possible & at.opp_win;
         if forced != 0 {
@@ -456,7 +434,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     #[inline(always)]
     fn expand_children(
         &mut self,
-        at: &At,
+        at: &Node,
         cand: u64,
         children: &mut [Child; W],
     ) -> Settled<(usize, i32)> {
@@ -484,7 +462,11 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 return Err((cells - 1 - m) / 2);
             }
             if H.is_multiple_of(2) && at.moves % 2 == 1 {
-                floor = floor.max(-G::<W, H>::claimeven_bound(at.cur ^ at.mask, after, cposs));
+                floor = floor.max(-G::<W, H>::claimeven_bound_quick(
+                    at.cur ^ at.mask,
+                    after,
+                    cposs,
+                ));
             }
             let (ckey, cmirrored) = Self::canonical(at.cur ^ at.mask, after, at.moves + 1);
             self.table.prefetch(ckey, self.near(at.moves + 1));
@@ -506,7 +488,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     /// could still fill cannot win; claimeven (Allis), with the first player to move on a
     /// board of even height (see [`Geo::claimeven_bound`]).
     #[inline(always)]
-    fn static_bounds(at: &At, possible: u64, floor: i32) -> (i32, i32) {
+    fn static_bounds(at: &Node, possible: u64, floor: i32) -> (i32, i32) {
         let (cells, m) = (G::<W, H>::CELLS, at.moves as i32);
         let mut lower = (-(cells - 2 - m) / 2).max(floor);
         let mut upper = (cells - 3 - m) / 2;
@@ -530,7 +512,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     #[inline(always)]
     fn probe_own_entry(
         &mut self,
-        at: &At,
+        at: &Node,
         near: Option<usize>,
         window: &mut Window,
     ) -> Settled<(Option<usize>, bool)> {
@@ -562,7 +544,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     #[inline(always)]
     fn enhanced_cutoff(
         &mut self,
-        at: &At,
+        at: &Node,
         children: &mut [Child; W],
         n: &mut usize,
         window: &mut Window,
@@ -602,7 +584,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     #[inline(always)]
     fn search_children<const FAST: bool>(
         &mut self,
-        at: &At,
+        at: &Node,
         children: &[Child],
         window: &mut Window,
         mut best: i32,
@@ -633,16 +615,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 nd += 1;
                 continue;
             }
-            let v = -self.recurse::<FAST>(
-                at.cur ^ at.mask,
-                at.mask | ch.bit,
-                at.moves + 1,
-                ch.threats,
-                ch.key,
-                ch.mirrored,
-                -window.beta,
-                -window.alpha,
-            );
+            let v = -self.recurse::<FAST>(&at.child(&ch), -window.beta, -window.alpha);
             if self.aborted {
                 break;
             }
@@ -663,9 +636,9 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
 
     /// One null-window probe from the root: is the score above `mid`? The fail-soft answer,
     /// or `None` if this thread was stopped.
-    fn probe(&mut self, cur: u64, mask: u64, moves: u32, opp_win: u64, mid: i32) -> Option<i32> {
+    fn probe(&mut self, root: &Position, mid: i32) -> Option<i32> {
         self.aborted = false;
-        let v = self.negamax(cur, mask, moves, opp_win, mid, mid + 1);
+        let v = self.negamax(root, mid, mid + 1);
         if self.aborted { None } else { Some(v) }
     }
 }
@@ -739,7 +712,7 @@ pub fn solve<const W: usize, const H: usize>(
     if G::<W, H>::possible(mask) & G::<W, H>::winning_cells(cur, mask) != 0 {
         return Some((G::<W, H>::win_now(moves), 0));
     }
-    let root = Root {
+    let root = Position {
         cur,
         mask,
         moves,
@@ -760,15 +733,6 @@ pub fn solve<const W: usize, const H: usize>(
     }
     let nodes = probe_on_threads::<W, H>(table, budget, &root, &mut interval, threads)?;
     Some((interval.lo, serial_nodes + nodes))
-}
-
-/// The root of a [`solve`]: a position where the game is not over and the side to move
-/// cannot win with its next disc, and the opponent's winning cells.
-struct Root {
-    cur: u64,
-    mask: u64,
-    moves: u32,
-    opp_win: u64,
 }
 
 /// What the probes have proved so far: the root's score lies in `lo..=hi`.
@@ -794,7 +758,7 @@ impl Interval {
 fn probe_on_one_thread<const W: usize, const H: usize>(
     table: &Table,
     budget: &Budget,
-    root: &Root,
+    root: &Position,
     interval: &mut Interval,
     limit: u64,
 ) -> Option<u64> {
@@ -804,7 +768,7 @@ fn probe_on_one_thread<const W: usize, const H: usize>(
     while interval.lo < interval.hi {
         let mid = next_probe(interval.lo, interval.hi);
         let before = main.nodes;
-        let Some(v) = main.probe(root.cur, root.mask, root.moves, root.opp_win, mid) else {
+        let Some(v) = main.probe(root, mid) else {
             if ctl.stop.load(Ordering::Relaxed) {
                 return None;
             }
@@ -839,7 +803,12 @@ impl Probes<'_> {
 
     /// A helper thread: searches every probe the main thread starts, until told to quit;
     /// returns its node count.
-    fn help<const W: usize, const H: usize>(&self, table: &Table, root: &Root, id: usize) -> u64 {
+    fn help<const W: usize, const H: usize>(
+        &self,
+        table: &Table,
+        root: &Position,
+        id: usize,
+    ) -> u64 {
         let mut w = Worker::<W, H>::new(table, &self.ctl, id);
         loop {
             self.start.wait();
@@ -847,7 +816,7 @@ impl Probes<'_> {
                 return w.nodes;
             }
             let mid = self.mid.load(Ordering::Acquire) as i32;
-            if let Some(v) = w.probe(root.cur, root.mask, root.moves, root.opp_win, mid) {
+            if let Some(v) = w.probe(root, mid) {
                 self.publish(v);
             }
             self.end.wait();
@@ -860,7 +829,7 @@ impl Probes<'_> {
 fn probe_on_threads<const W: usize, const H: usize>(
     table: &Table,
     budget: &Budget,
-    root: &Root,
+    root: &Position,
     interval: &mut Interval,
     threads: usize,
 ) -> Option<u64> {
@@ -884,7 +853,7 @@ fn probe_on_threads<const W: usize, const H: usize>(
             shared.mid.store(mid as i64, Ordering::Release);
             shared.ctl.probe_done.store(false, Ordering::Release);
             shared.start.wait();
-            if let Some(v) = main.probe(root.cur, root.mask, root.moves, root.opp_win, mid) {
+            if let Some(v) = main.probe(root, mid) {
                 shared.publish(v);
             }
             shared.end.wait();

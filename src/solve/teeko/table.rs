@@ -471,6 +471,17 @@ pub fn search_dirs() -> Vec<PathBuf> {
 /// process), next to `path`. Call it only while holding the table's build lock: then no
 /// save of this table is in progress.
 pub fn remove_stale_temporaries(path: &Path) {
+    remove_temporaries(path, "");
+}
+
+/// Removes this process's own temporary files next to `path` (a save it abandons as it exits).
+pub fn remove_own_temporaries(path: &Path) {
+    remove_temporaries(path, &format!("{}-", std::process::id()));
+}
+
+/// Removes the files next to `path` named as [`Table::save`]'s temporaries, `.<name>.tmp-`
+/// followed by `more` (the process id and a dash, to remove only one process's).
+fn remove_temporaries(path: &Path, more: &str) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
     };
@@ -479,7 +490,7 @@ pub fn remove_stale_temporaries(path: &Path) {
     } else {
         dir
     };
-    let prefix = format!(".{}.tmp-", name.to_string_lossy());
+    let prefix = format!(".{}.tmp-{more}", name.to_string_lossy());
     for e in fs::read_dir(dir).into_iter().flatten().flatten() {
         if e.file_name().to_string_lossy().starts_with(&prefix) {
             log::info!(
