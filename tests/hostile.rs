@@ -430,11 +430,11 @@ fn setoption_and_fen_errors_have_columns() {
         ),
         (
             "setoption name UCI_Variant",
-            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, got '' (column 27)",
+            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, checkers, got '' (column 27)",
         ),
         (
             "setoption name UCI_Variant value go",
-            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, got 'go' (column 34)",
+            "info string error setoption: UCI_Variant needs one of tictactoe, connect4, nim, teeko, chess, checkers, got 'go' (column 34)",
         ),
         (
             "setoption name   value 3",

@@ -25,7 +25,7 @@ fn handshake_lists_options_and_every_game() {
         "option name UseSolver type check default true",
         "option name UseBook type check default true",
         "option name Move Overhead type spin default 30 min 0 max 5000",
-        "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko var chess",
+        "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var nim var teeko var chess var checkers",
     ] {
         assert!(
             lines.iter().any(|l| l == opt),
@@ -242,7 +242,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         ),
         (
             "newgame go",
-            "info string error newgame: unknown game 'go' (known: tictactoe, connect4, nim, teeko, chess)",
+            "info string error newgame: unknown game 'go' (known: tictactoe, connect4, nim, teeko, chess, checkers)",
         ),
         (
             "newgame connect4 width=99",
@@ -324,7 +324,7 @@ fn parameters_are_listed_from_their_specs_and_switches_follow_one_rule() {
     for (cmd, expect) in [
         (
             "params draughts",
-            "params: unknown game 'draughts' (known: tictactoe, connect4, nim, teeko, chess) (column 8)",
+            "params: unknown game 'draughts' (known: tictactoe, connect4, nim, teeko, chess, checkers) (column 8)",
         ),
         (
             "newgame chess chess960=yes",
@@ -646,7 +646,7 @@ fn help_texts_and_solve_commands_follow_the_registry() {
     let solve = output_within_deadline(ply, &["solve", "--help"]);
     let commands = ply::solve::commands();
     let names: Vec<&str> = commands.iter().map(|(name, _)| *name).collect();
-    assert_eq!(names, ["connect4", "teeko"]);
+    assert_eq!(names, ["connect4", "teeko", "checkers"]);
     for (name, c) in commands {
         assert!(
             solve.contains(&format!("ply solve {name} {}", c.usage)),

@@ -5,6 +5,7 @@
 //! [`with_game!`](crate::with_game), and [`NAMES`] lists them for the protocol, the referee
 //! and the page (docs/layout.md, "Adding a game", lists everything else a new game touches).
 
+pub mod checkers;
 pub mod chess;
 pub mod connect4;
 mod grid;
@@ -12,6 +13,7 @@ pub mod nim;
 pub mod teeko;
 pub mod tictactoe;
 
+pub use checkers::Checkers;
 pub use chess::Chess;
 pub use connect4::Connect4;
 pub use nim::Nim;
@@ -25,7 +27,7 @@ pub use tictactoe::TicTacToe;
 #[macro_export]
 macro_rules! __games {
     ($then:ident ! { $($args:tt)* }) => {
-        $crate::$then! { $($args)* ; TicTacToe Connect4 Nim Teeko Chess }
+        $crate::$then! { $($args)* ; TicTacToe Connect4 Nim Teeko Chess Checkers }
     };
 }
 

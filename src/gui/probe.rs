@@ -87,7 +87,7 @@ mod tests {
             games_of(Dialect::Fsf, Some(&fsf)),
             vec!["tictactoe", "connect4"]
         );
-        let ply = vars(&["tictactoe", "connect4", "nim", "teeko", "chess"]);
+        let ply = vars(crate::games::NAMES);
         assert_eq!(
             games_of(Dialect::Ply, Some(&ply)),
             crate::games::NAMES.to_vec()

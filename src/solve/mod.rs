@@ -6,23 +6,27 @@
 //! move. It may decline (return `None`) when it cannot prove the value within its budget;
 //! the engine then falls back to the heuristic search.
 
+pub mod checkers;
 pub mod connect4;
+pub mod files;
 pub mod nim;
 pub mod teeko;
 pub mod tictactoe;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::Game;
+use crate::search::Oracle;
 use crate::value::{BoundedScore, MATE, Score, ScoreBound};
 
 /// For a process about to exit: leaves nothing of the solvers' unfinished work behind (the
-/// lock and temporary files of a Teeko table build under way; see
-/// [`teeko::release_held_locks`]). The binary calls it as it exits, since a background build
-/// thread never gets to clean up after itself then.
+/// lock and temporary files of a table build under way, Teeko's or the checkers databases';
+/// see [`files::release_held_locks`]). The binary calls it as it exits, since a background
+/// build thread never gets to clean up after itself then.
 pub fn at_exit() {
-    teeko::release_held_locks();
+    files::release_held_locks();
 }
 
 /// How long a solver may work on one position.
@@ -120,6 +124,12 @@ pub trait Solver<G: Game>: Send {
     /// limit allows the whole search.
     fn proof_share(&self, _pos: &G) -> f64 {
         0.0
+    }
+
+    /// Exact values for the heuristic search to take at its nodes (the checkers endgame
+    /// databases), when the solver has them; `None` by default.
+    fn oracle(&self) -> Option<Arc<dyn Oracle<G>>> {
+        None
     }
 }
 

@@ -2,11 +2,12 @@
 //! masks. This is an encoding of positions, not rules: every rule question goes to the game
 //! (`ply::game::Game`). For tic-tac-toe, Connect Four and chess the encodings are
 //! PettingZoo's (`tictactoe_v3`, `connect_four_v3`, `chess_v6`), so an agent written for those
-//! runs on ply unchanged; Nim and Teeko follow the same style (docs/python.md).
+//! runs on ply unchanged; Nim, Teeko and checkers follow the same style (docs/python.md).
 //!
 //! Observations are bytes of 0/1 (or small counts for Nim) in row-major order of
 //! [`Encoded::obs_shape`]; the Python side gives them their numpy dtype.
 
+mod checkers;
 mod chess;
 mod connect4;
 mod nim;

@@ -5,12 +5,12 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use super::lock::BuildLock;
 use super::table::{self, Table, TableError};
 use super::{build_table, solve_with};
 use crate::game::{Game, Player};
 use crate::games::Teeko;
 use crate::games::teeko::{Rules, rules};
+use crate::solve::files::BuildLock;
 use crate::value::{MATE, Score};
 
 #[derive(Parser, Debug)]

@@ -21,7 +21,6 @@ pub mod build;
 mod cli;
 pub mod code;
 pub mod index;
-mod lock;
 mod provider;
 pub mod table;
 
@@ -31,10 +30,10 @@ use super::{Budget, Solution, Solvable, Solver};
 use crate::game::Game;
 use crate::games::Teeko;
 use crate::games::teeko::{TeekoMove, rules};
+pub use crate::solve::files::{BuildLock, release_held_locks};
 use crate::value::{MATE, back_up, terminal_value};
 pub use build::Progress;
 pub use cli::{cli, summary};
-pub use lock::{BuildLock, release_held_locks};
 pub use provider::Provider;
 pub use table::{PhaseStats, Stats, Table, TableError};
 

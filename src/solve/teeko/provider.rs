@@ -6,9 +6,9 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::build_table;
-use super::lock::BuildLock;
 use super::table::{self, Table, TableError};
 use crate::solve::Budget;
+use crate::solve::files::BuildLock;
 
 /// How often a waiting provider looks for a table another process is building.
 const RECHECK: Duration = Duration::from_secs(2);

@@ -29,6 +29,10 @@ use super::code;
 use super::index::Layer;
 use crate::game::{Game, Player};
 use crate::games::Teeko;
+use crate::solve::files::checksum;
+pub use crate::solve::files::{
+    default_dir, fallback_dir, remove_own_temporaries, remove_stale_temporaries, search_dirs,
+};
 use crate::value::{back_up, terminal_value};
 
 const MAGIC: &[u8; 8] = b"PLYTEEKO";
@@ -75,25 +79,6 @@ fn layouts() -> [Layer; SECTIONS] {
             Layer::new(4, 4)
         }
     })
-}
-
-/// A 64-bit checksum against damage (not against tampering): word-wise multiply, rotate.
-fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut mix = |w: u64| {
-        h = (h ^ w).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(29);
-    };
-    for part in parts {
-        let mut chunks = part.chunks_exact(8);
-        for c in &mut chunks {
-            mix(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        for &b in chunks.remainder() {
-            mix(b as u64 | 0x100);
-        }
-        mix(part.len() as u64);
-    }
-    h ^ h >> 32
 }
 
 impl Table {
@@ -432,74 +417,6 @@ pub struct Stats {
     /// Value of the start with the centre allowed as first drop, and forbidden.
     pub start: i32,
     pub start_no_centre: i32,
-}
-
-/// Where tables live by default: `$PLY_TABLES`, else `$XDG_DATA_HOME/ply`, else
-/// `~/.local/share/ply`, else (no home) the temporary directory's `ply-tables`.
-pub fn default_dir() -> PathBuf {
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    if let Some(d) = var("PLY_TABLES") {
-        PathBuf::from(d)
-    } else if let Some(d) = var("XDG_DATA_HOME") {
-        PathBuf::from(d).join("ply")
-    } else if let Some(h) = var("HOME") {
-        PathBuf::from(h).join(".local/share/ply")
-    } else {
-        fallback_dir()
-    }
-}
-
-/// Where a table goes when the default directory is not writable (never when `PLY_TABLES`
-/// names a directory: then that directory is the only one).
-pub fn fallback_dir() -> PathBuf {
-    std::env::temp_dir().join("ply-tables")
-}
-
-/// The directories tables are looked for in, and built in, in order: `$PLY_TABLES` alone
-/// when it is set (a directory given explicitly is never silently replaced by another);
-/// otherwise the default directory, then the fallback.
-pub fn search_dirs() -> Vec<PathBuf> {
-    if std::env::var_os("PLY_TABLES").is_some_and(|v| !v.is_empty()) {
-        vec![default_dir()]
-    } else {
-        let (d, f) = (default_dir(), fallback_dir());
-        if d == f { vec![d] } else { vec![d, f] }
-    }
-}
-
-/// Removes the temporary files that [`Table::save`] leaves when it is interrupted (a killed
-/// process), next to `path`. Call it only while holding the table's build lock: then no
-/// save of this table is in progress.
-pub fn remove_stale_temporaries(path: &Path) {
-    remove_temporaries(path, "");
-}
-
-/// Removes this process's own temporary files next to `path` (a save it abandons as it exits).
-pub fn remove_own_temporaries(path: &Path) {
-    remove_temporaries(path, &format!("{}-", std::process::id()));
-}
-
-/// Removes the files next to `path` named as [`Table::save`]'s temporaries, `.<name>.tmp-`
-/// followed by `more` (the process id and a dash, to remove only one process's).
-fn remove_temporaries(path: &Path, more: &str) {
-    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
-        return;
-    };
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let prefix = format!(".{}.tmp-{more}", name.to_string_lossy());
-    for e in fs::read_dir(dir).into_iter().flatten().flatten() {
-        if e.file_name().to_string_lossy().starts_with(&prefix) {
-            log::info!(
-                "removing {}, left by an interrupted save",
-                e.path().display()
-            );
-            let _ = fs::remove_file(e.path());
-        }
-    }
 }
 
 /// The file name of a variant's table.
