@@ -72,3 +72,35 @@ pub fn return_large_frees_to_the_system() {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
 }
+
+/// The calling thread's processor time and its time spent runnable but waiting for a
+/// processor, since it started (Linux's `/proc/thread-self/schedstat`; `None` elsewhere):
+/// beside the wall clock they tell time worked, time descheduled, and time blocked.
+pub fn thread_sched_times() -> Option<(std::time::Duration, std::time::Duration)> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+    let ran = fields.next()??;
+    let waited = fields.next()??;
+    Some((
+        std::time::Duration::from_nanos(ran),
+        std::time::Duration::from_nanos(waited),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_thread_that_works_has_run_time_and_the_counts_only_grow() {
+        let (ran0, waited0) = thread_sched_times().expect("Linux has schedstat");
+        let mut x = 1u64;
+        for i in 0..5_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i));
+        }
+        let (ran1, waited1) = thread_sched_times().expect("Linux has schedstat");
+        assert!(ran1 > ran0, "{ran0:?} then {ran1:?}");
+        assert!(waited1 >= waited0);
+    }
+}

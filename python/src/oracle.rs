@@ -157,6 +157,20 @@ impl<G: Encoded> Oracle for Engine<G> {
     }
 
     fn search(&self, limits: &Limits) -> Searched {
+        let pos = self.pos();
+        if let Some(o) = self.line.outcome() {
+            // A finished game (by the rules or by repetition) has no best move, as `go`
+            // answers `bestmove (none)` (protocol.md, "Game end").
+            let value = terminal_value(o, pos.side_to_move(), 0);
+            return Searched {
+                best: None,
+                score: proven(pos, value, true, &[]).score,
+                value,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
         let mut slot = self
             .shared
             .searcher
@@ -177,7 +191,6 @@ impl<G: Encoded> Oracle for Engine<G> {
             lines: 1,
         };
         let r = searcher.search_root(&root, &l, &stop, &mut |_| {});
-        let pos = self.pos();
         let p = proven(pos, r.value, true, &r.pv);
         Searched {
             best: r.best.map(|m| (pos.format_move(m), pos.action_of(m))),

@@ -210,9 +210,10 @@ impl<G: Encoded> DynState for Engine<G> {
         if self.line.outcome().is_some() {
             return Err(format!("illegal move {text}: the game is over"));
         }
-        let pos = self.pos();
-        pos.parse_move(text)
-            .map(|m| pos.action_of(m))
+        // The line reads the move, as the engine's session does (with the repetition rule).
+        self.line
+            .parse_move(text)
+            .map(|m| self.pos().action_of(m))
             .map_err(|e| e.to_string())
     }
 
@@ -226,7 +227,7 @@ impl<G: Encoded> DynState for Engine<G> {
         if self.line.outcome().is_some() {
             return Err(format!("illegal move {text}: the game is over"));
         }
-        let mv = self.pos().parse_move(text).map_err(|e| e.to_string())?;
+        let mv = self.line.parse_move(text).map_err(|e| e.to_string())?;
         self.play(mv);
         Ok(())
     }

@@ -187,6 +187,29 @@ def test_no_move_after_the_end():
     assert state.fen() == fen
 
 
+def test_chess_threefold_ends_the_game_as_the_engine_does():
+    """protocol.md, chess, "Game end": a threefold repetition ends the game: no legal move,
+    moves refused, a draw, and no best move from the search."""
+    state = ply.Game("chess").new_state()
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"]
+    for m in shuffle[:3] + [shuffle[3]] + shuffle[:3]:
+        state.play(m)
+    # The start position has occurred twice; the next move repeats it a third time.
+    assert not state.is_terminal() and "f6g8" in state.legal_moves()
+    state.play("f6g8")
+    fen = state.fen()
+    assert state.is_terminal() and state.outcome() == "draw" and state.returns() == [0.0, 0.0]
+    assert state.legal_moves() == [] and state.legal_actions() == []
+    with pytest.raises(ply.IllegalMoveError, match="over"):
+        state.play("e2e4")
+    with pytest.raises(ply.IllegalMoveError, match="over"):
+        state.move_to_action("e2e4")
+    assert state.fen() == fen
+    result = state.search(depth=2)
+    assert result.best is None and result.score == "cp 0" and result.depth == 0
+    assert state.solve().value == 0
+
+
 def test_wrong_arrays_raise():
     state = ply.Game("connect4").new_state()
     for bad, error in [
