@@ -724,7 +724,8 @@ def checkers(page, ply):
 
 def checkers_double_jump(page):
     """A double jump, 9x18x27, by its landing squares in turn and then by its last square
-    alone; kings of both colours drawn with their crowns."""
+    alone, kings of both colours labelled as kings; then two captures through the same
+    landing square, chosen by the click after it."""
     fen = "B:W14,23,31,K30:B1,9,K4"
     for clicks in (["9", "18", "27"], ["9", "27"]):
         start = page.d.find_element(By.ID, "startpos")
@@ -751,6 +752,26 @@ def checkers_double_jump(page):
         page.wait(lambda: page.board_element("18,").get_attribute("aria-label") == "18, empty"
                   and page.board_element("14,").get_attribute("aria-label") == "14, empty",
                   "the jumped man to be taken off")
+    # Two captures through 18: a click on 18 keeps both, marked; the next click chooses.
+    start = page.d.find_element(By.ID, "startpos")
+    start.clear()
+    start.send_keys("B:W15,22,23,K6:B11,K31")
+    page.new_game("checkers", {"noprogress": 40}, limit=2, values=False)
+    start.clear()
+    check(sorted(page.legal()) == ["11x18x25", "11x18x27"], f"checkers: legal: {page.legal()}")
+    page.click_board("11,")
+    page.wait(lambda: "selected" in page.board_element("11,").get_attribute("aria-label"),
+              "the man on 11 to be selected")
+    page.click_board("18,")
+    page.wait(lambda: "on the way" in page.board_element("18,").get_attribute("aria-label"),
+              "18 to be kept")
+    check(page.moves_played() == 0
+          and page.board_element("25,").get_attribute("aria-label").endswith("move here")
+          and page.board_element("27,").get_attribute("aria-label").endswith("move here"),
+          "checkers: after 11 and 18, 25 and 27 are not both offered")
+    page.click_board("27,")
+    page.wait(lambda: page.moves_played() >= 1, "11x18x27")
+    check(page.played()[0][0] == "11x18x27", f"checkers: played {page.played()[0]}")
 
 
 def watch(page):
