@@ -86,6 +86,9 @@ pub const POSITIONS: &[BenchPosition] = &[
         "",
         8,
     ),
+    bench_position("checkers", &[], None, "", 13),
+    bench_position("checkers", &[], None, "11-15 23-19 8-11 22-17", 13),
+    bench_position("checkers", &[], Some("W:WK14,22,25,K30:B5,9,K19"), "", 14),
 ];
 
 pub struct BenchLine {

@@ -260,7 +260,8 @@ impl std::error::Error for FenError {}
 
 /// Which of the searcher's optional techniques suit a game (see `search/mod.rs`). Each needs
 /// the [`Game`] hooks named with it; a game that opts into none is searched by plain
-/// principal variation search with the table, killers and history.
+/// principal variation search with the table, killers and history. The margins of the
+/// pruning techniques are in the evaluation's centi-units, set for chess's centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchHints {
     /// At depth 0, a quiescence search of [`Game::noisy_moves`] with stand-pat by
@@ -276,6 +277,37 @@ pub struct SearchHints {
     /// Aspiration windows around the previous iteration's value at the root; the game's
     /// evaluation must be smooth enough for a narrow window to hold most of the time.
     pub aspiration: bool,
+    /// History scores that saturate (each update moves a score part of the way to its
+    /// bound), with a malus for the quiet moves tried before the one that cut off.
+    pub history_malus: bool,
+    /// Continuation history: quiet moves ordered also by how they fared after the previous
+    /// move and the one before ([`Game::piece_to_id`]).
+    pub continuation_history: bool,
+    /// Capture history: noisy moves that do not lose material ordered also by how they fared
+    /// ([`Game::piece_to_id`]).
+    pub capture_history: bool,
+    /// Reverse futility pruning: at a shallow non-PV node whose static evaluation beats beta
+    /// by a margin growing with the depth, the node fails high at once.
+    pub reverse_futility: bool,
+    /// Razoring: at a shallow non-PV node whose static evaluation is far below alpha, a
+    /// quiescence search decides whether to search the moves at all.
+    pub razoring: bool,
+    /// Futility pruning: at a shallow node whose static evaluation plus a margin cannot reach
+    /// alpha, quiet moves are not searched.
+    pub futility: bool,
+    /// Late-move pruning: at a shallow non-PV node, quiet moves beyond a count growing with
+    /// the depth are not searched.
+    pub late_move_pruning: bool,
+    /// Static-exchange pruning at shallow depths: moves that lose more material than the
+    /// depth allows ([`Game::see_at_least`]) are not searched.
+    pub see_pruning: bool,
+    /// Internal iterative reduction: a node without a table move is searched one ply less.
+    pub internal_reduction: bool,
+    /// Singular extensions: the table's move is searched one ply deeper when every other
+    /// move falls clearly short of its stored value in a reduced search.
+    pub singular_extension: bool,
+    /// The quiescence search reads and writes the transposition table.
+    pub quiescence_table: bool,
 }
 
 impl SearchHints {
@@ -286,6 +318,17 @@ impl SearchHints {
         check_extension: false,
         late_move_reductions: false,
         aspiration: false,
+        history_malus: false,
+        continuation_history: false,
+        capture_history: false,
+        reverse_futility: false,
+        razoring: false,
+        futility: false,
+        late_move_pruning: false,
+        see_pruning: false,
+        internal_reduction: false,
+        singular_extension: false,
+        quiescence_table: false,
     };
     /// All of them.
     pub const ALL: SearchHints = SearchHints {
@@ -294,6 +337,17 @@ impl SearchHints {
         check_extension: true,
         late_move_reductions: true,
         aspiration: true,
+        history_malus: true,
+        continuation_history: true,
+        capture_history: true,
+        reverse_futility: true,
+        razoring: true,
+        futility: true,
+        late_move_pruning: true,
+        see_pruning: true,
+        internal_reduction: true,
+        singular_extension: true,
+        quiescence_table: true,
     };
 }
 
@@ -424,6 +478,24 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A small integer naming the move, `< MOVE_IDS`, for history tables. Collisions are
     /// allowed (it only steers move ordering).
     fn move_id(&self, mv: Self::Move) -> usize;
+
+    /// Upper bound (exclusive) of [`Game::piece_to_id`]; sizes the continuation and capture
+    /// histories. 1 for a game without such ids.
+    const PIECE_TO_IDS: usize = 1;
+
+    /// A small integer naming what a move does, `< PIECE_TO_IDS`, for the continuation and
+    /// capture histories ([`SearchHints`]): in chess the moving piece with its colour and
+    /// the destination square. Collisions are allowed (it only steers move ordering).
+    fn piece_to_id(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// Whether `mv` (legal here) keeps at least `threshold` centi-units of material when
+    /// both sides then exchange on its destination square as well as they can (static
+    /// exchange evaluation), for [`SearchHints::see_pruning`]. True by default.
+    fn see_at_least(&self, _mv: Self::Move, _threshold: i32) -> bool {
+        true
+    }
 
     /// Reads a move in this game's notation and checks it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;

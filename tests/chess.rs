@@ -498,3 +498,35 @@ fn limited_strength_searches_within_its_budget() {
         g.infos
     );
 }
+
+/// `UCI_LimitStrength` searches as it was calibrated: without the techniques added since
+/// (`strength::UNCALIBRATED`), so a budget of nodes plays as the calibration matches measured.
+/// A limited `go nodes` (smaller than any budget of the strongest level) searches exactly the
+/// tree of an unlimited engine with those techniques turned off by `PLY_SEARCH_OFF`.
+#[test]
+fn limited_strength_searches_the_calibrated_tree() {
+    use ply::protocol::strength::{ELO_MAX, UNCALIBRATED, node_budget};
+    let nodes = (node_budget(ELO_MAX) / 2f64.sqrt()).floor() as u64 / 2;
+    let position = "position startpos moves d2d4 g8f6 c2c4 e7e6 b1c3 f8b4";
+    let search = |e: &mut PlyProcess| {
+        e.send(position);
+        let g = e.go(&format!("go nodes {nodes}"));
+        let last = g.info_lines().into_iter().last().expect("an info line");
+        (g.bestmove.clone(), last.depth, last.nodes, last.pv.clone())
+    };
+    let mut limited = PlyProcess::start_with(&["--game", "chess"], &[]);
+    limited.send("setoption name UCI_LimitStrength value true");
+    limited.send(&format!("setoption name UCI_Elo value {ELO_MAX}"));
+    let mut calibrated =
+        PlyProcess::start_with(&["--game", "chess"], &[("PLY_SEARCH_OFF", UNCALIBRATED)]);
+    let mut today = PlyProcess::start_with(&["--game", "chess"], &[]);
+    let (l, c, t) = (
+        search(&mut limited),
+        search(&mut calibrated),
+        search(&mut today),
+    );
+    assert_eq!(l, c);
+    assert!(l.2.is_some_and(|n| n <= nodes), "{l:?}");
+    // Today's search is another tree (else this test would show nothing).
+    assert_ne!((l.1, &l.3), (t.1, &t.3));
+}

@@ -646,7 +646,7 @@ fn help_texts_and_solve_commands_follow_the_registry() {
     let solve = output_within_deadline(ply, &["solve", "--help"]);
     let commands = ply::solve::commands();
     let names: Vec<&str> = commands.iter().map(|(name, _)| *name).collect();
-    assert_eq!(names, ["connect4", "teeko"]);
+    assert_eq!(names, ["connect4", "teeko", "checkers"]);
     for (name, c) in commands {
         assert!(
             solve.contains(&format!("ply solve {name} {}", c.usage)),

@@ -94,7 +94,13 @@ impl<G: Encoded> Opponent<G> {
             Kind::Elo(_) if G::NAME != "chess" => {
                 return Err("an elo opponent plays chess only (ply's UCI_Elo is calibrated against Stockfish)".into());
             }
-            Kind::Search(_) | Kind::Elo(_) => o.searcher = Some(Searcher::new(DEFAULT_TABLE_MB)),
+            Kind::Search(_) => o.searcher = Some(Searcher::new(DEFAULT_TABLE_MB)),
+            Kind::Elo(_) => {
+                // The budgets buy the calibrated search's thinking (docs/chess.md).
+                let mut searcher = Searcher::new(DEFAULT_TABLE_MB);
+                searcher.set_techniques_off(strength::uncalibrated());
+                o.searcher = Some(searcher);
+            }
             Kind::Random => {}
         }
         Ok(o)

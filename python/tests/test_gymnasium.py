@@ -8,9 +8,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import ply
+from ply.envs import gymnasium as ply_gymnasium
 from ply.envs.vector import VectorEnv
 
-IDS = ["ply/TicTacToe-v0", "ply/ConnectFour-v0", "ply/Nim-v0", "ply/Teeko-v0", "ply/Chess-v0"]
+IDS = list(ply_gymnasium.IDS)
 
 
 @pytest.mark.parametrize("env_id", IDS)

@@ -14,7 +14,7 @@ from ply.envs import pettingzoo as ppz
 pz_classic = pytest.importorskip("pettingzoo.classic")
 api = pytest.importorskip("pettingzoo.test")
 
-GAMES = ["tictactoe", "connect4", "nim", "teeko", "chess"]
+GAMES = list(ply.GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)

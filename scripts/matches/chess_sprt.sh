@@ -9,6 +9,10 @@
 #
 #   scripts/matches/chess_sprt.sh NEW_PLY OLD_PLY [NAME]      # NODES=25000 ELO0=0 ELO1=10
 #   TC=10+0.1 ELO1=15 scripts/matches/chess_sprt.sh new old tm
+#   NEW_OFF=razoring OLD_OFF=razoring,futility scripts/matches/chess_sprt.sh ply ply futility
+#
+# NEW_OFF and OLD_OFF turn search techniques off in either engine (PLY_SEARCH_OFF, see
+# protocol.md, Environment), so one build can play with and without a technique.
 #
 # Records go to target/sprt/NAME.jsonl; the last lines printed are the referee's result,
 # Elo, pentanomial and SPRT lines (docs/chess.md records each run).
@@ -26,13 +30,20 @@ HASH=${HASH:-16}
 OUT=${OUT:-target/sprt}
 mkdir -p "$OUT"
 rm -f "$OUT/$NAME.jsonl"
+engine() { # the referee's words for engine $1 (a path) named $2 with techniques $3 off
+  if [ -n "$3" ]; then
+    echo "cmd=env arg=PLY_SEARCH_OFF=$3 arg=$1 name=$2"
+  else
+    echo "cmd=$1 name=$2"
+  fi
+}
 if [ -n "${TC:-}" ]; then
   limit=(tc="$TC")
 else
   limit=(nodes="$NODES")
 fi
 nice -n 10 "$REF" --game chess \
-  --engine cmd="$NEW" name=new --engine cmd="$OLD" name=old \
+  --engine $(engine "$NEW" new "${NEW_OFF:-}") --engine $(engine "$OLD" old "${OLD_OFF:-}") \
   --each "${limit[@]}" option.Hash="$HASH" --games 2 --rounds $((MAX / 2)) --repeat \
   --openings scripts/data/chess_openings.txt --shuffle --seed "$SEED" --max-plies 400 \
   --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \

@@ -467,6 +467,7 @@ impl EngineLoop {
                     params,
                     overhead: Duration::from_millis(o.number("Move Overhead")),
                     use_solver: o.switch("UseSolver") && !limit_strength,
+                    calibrated: limit_strength,
                     multipv: o.number("MultiPV") as usize,
                     show_ponder: o.switch("Ponder"),
                     show_wdl: o.switch("UCI_ShowWDL"),

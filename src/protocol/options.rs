@@ -17,7 +17,7 @@ use crate::setting::{Kind, Value};
 
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 65536;
-/// The `Threads` option: threads for the Connect Four solver. One by default, as UCI engines
+/// The `Threads` option: threads for the search and the Connect Four solver. One by default, as UCI engines
 /// do, since matches often run engines side by side.
 pub const DEFAULT_THREADS: usize = 1;
 pub const MAX_THREADS: usize = 256;
@@ -76,7 +76,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             min: 1,
             max: MAX_THREADS as i64,
         },
-        help: "threads the Connect Four solver searches with",
+        help: "threads the search and the Connect Four solver search with",
         effect: Some(reconfigure),
         offers_current: false,
     },

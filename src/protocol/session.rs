@@ -65,6 +65,9 @@ pub enum Job {
         show_wdl: bool,
         /// When the `go` line was read: its time budget counts from here.
         received: Instant,
+        /// `UCI_LimitStrength`: search as the strength was calibrated, without the
+        /// techniques added since (besides those `PLY_SEARCH_OFF` turns off).
+        calibrated: bool,
     },
     Perft(u32),
     Bench(Option<u32>),
@@ -111,7 +114,7 @@ impl Job {
 pub struct Config {
     /// `Hash`: MiB for the search table and the solver's cache together.
     pub hash_mb: usize,
-    /// `Threads`: threads for the solver.
+    /// `Threads`: threads for the search and the solver.
     pub threads: usize,
     /// `UseSolver`.
     pub use_solver: bool,
@@ -210,6 +213,7 @@ impl<G: Solvable> Session<G> {
         );
         let mut searcher = Searcher::with_table_bytes(search_bytes);
         searcher.set_techniques_off(config.search_off);
+        searcher.set_threads(config.threads);
         SearchTools { searcher, solver }
     }
 
@@ -435,9 +439,17 @@ impl<G: Solvable> GameSession for Session<G> {
                         show_ponder,
                         show_wdl,
                         received,
+                        calibrated,
                     } => {
                         let mut tools =
                             tools.unwrap_or_else(|| Session::<G>::new_tools(&pos, config));
+                        tools
+                            .searcher
+                            .set_techniques_off(config.search_off.union(if calibrated {
+                                super::strength::uncalibrated()
+                            } else {
+                                TechniquesOff::NONE
+                            }));
                         let mut limits =
                             limits_for(pos.side_to_move(), &params, overhead, received);
                         limits.ponderhit = params.ponder.then(|| ctx.stop.ponderhit.clone());

@@ -19,7 +19,23 @@
 //! geometric mean is the calibrated budget), so that the same position is not always
 //! answered the same way.
 
+use crate::search::TechniquesOff;
 use crate::util::Rng;
+
+/// The search techniques a strength-limited search leaves off (by their `PLY_SEARCH_OFF`
+/// names, protocol.md, Environment): those added to the searcher after the calibration, so
+/// that a budget still buys the thinking the matches measured. With them off the searcher's
+/// tree is the calibrated one node for node (under `PLY_SEARCH_OFF` set to this list,
+/// `ply bench` counts chess's 56,328 nodes of the calibration's build; its total is
+/// 1,446,987 since checkers joined the bench).
+pub const UNCALIBRATED: &str = "history_malus,continuation_history,capture_history,\
+reverse_futility,razoring,futility,late_move_pruning,see_pruning,internal_reduction,\
+singular_extension,quiescence_table";
+
+/// [`UNCALIBRATED`] as the searcher takes it.
+pub fn uncalibrated() -> TechniquesOff {
+    TechniquesOff::parse(UNCALIBRATED).0
+}
 
 /// `(UCI_Elo, nodes)`: ply searching `nodes` nodes a move scores about half the points
 /// against Stockfish 15.1 at that `UCI_Elo`. Increasing in both. The first is the weakest
@@ -66,6 +82,14 @@ pub fn move_budget(elo: u32, rng: &mut Rng) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_uncalibrated_techniques_are_all_known() {
+        let (off, unknown) = TechniquesOff::parse(UNCALIBRATED);
+        assert!(unknown.is_empty(), "{unknown:?}");
+        assert_eq!(UNCALIBRATED.split(',').count(), 11);
+        assert_ne!(off, TechniquesOff::NONE);
+    }
 
     #[test]
     fn anchors_increase() {

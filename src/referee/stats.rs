@@ -129,6 +129,12 @@ pub struct SprtParams {
 /// The count an empty outcome bin stands for in the SPRT (fastchess regularises the same way).
 pub const EMPTY_BIN: f64 = 1e-3;
 
+/// The samples (games, or game pairs) the SPRT waits for before its log-likelihood ratio
+/// counts. With empty bins counted as [`EMPTY_BIN`], a single sample has almost no variance:
+/// one pair won 1½–½ gave an LLR of 3.7 against bounds of ±2.94, and the match stopped after
+/// two games.
+pub const MIN_SAMPLES: f64 = 10.0;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtDecision {
     AcceptH0,
@@ -183,7 +189,7 @@ impl SprtParams {
     /// `samples`: (score, count) pairs. A count of zero counts as [`EMPTY_BIN`], so that a
     /// one-sided record (every game won, or drawn) has a variance and can decide.
     fn llr(&self, samples: &[(f64, f64)]) -> f64 {
-        if samples.iter().all(|&(_, c)| c == 0.0) {
+        if samples.iter().map(|&(_, c)| c).sum::<f64>() < MIN_SAMPLES {
             return 0.0;
         }
         let samples: Vec<(f64, f64)> = samples
@@ -295,6 +301,21 @@ mod tests {
         assert_eq!(sprt.decide(wins), Some(SprtDecision::AcceptH1));
         let pairs = sprt.llr_pentanomial(&Pentanomial([0, 0, 0, 0, 10]));
         assert_eq!(sprt.decide(pairs), Some(SprtDecision::AcceptH1));
+    }
+
+    #[test]
+    fn a_few_samples_never_decide() {
+        let sprt = SprtParams {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        // One pair won 1½–½ stopped a match at its second game.
+        assert_eq!(sprt.llr_pentanomial(&Pentanomial([0, 0, 0, 1, 0])), 0.0);
+        assert_eq!(sprt.llr_pentanomial(&Pentanomial([0, 0, 0, 0, 9])), 0.0);
+        assert_eq!(sprt.llr_trinomial(&Wdl::new(9, 0, 0)), 0.0);
+        assert!(sprt.llr_pentanomial(&Pentanomial([0, 0, 0, 0, 10])) > 0.0);
     }
 
     #[test]

@@ -1,18 +1,54 @@
 //! The search of one node and its subtree: negamax alpha-beta, fail-soft, with principal
-//! variation search, the transposition table, null-move pruning, late-move reductions, check
-//! extensions, a quiescence search at the horizon, and draws by repetition on the line.
+//! variation search, the transposition table, draws by repetition on the line, and the
+//! game's optional techniques ([`crate::game::SearchHints`]): what prunes a node or a move
+//! and what reduces or extends one is in [`super::pruning`], the horizon in
+//! [`super::quiesce`], the histories in [`super::history`].
 
 use std::sync::atomic::AtomicBool;
 
-use super::ordering::{ORDER_KILLER, pick};
-use super::tt::{Bound, from_tt, to_tt};
+use super::history::bonus;
+use super::ordering::{ORDER_KILLER, ORDER_TT, is_plain_quiet, pick};
+use super::tt::{Bound, Entry, from_tt, to_tt};
 use super::{INF, Worker, from_root};
 use crate::game::Game;
-use crate::value::{MATE, MATE_BOUND, MAX_PLY, is_mate, terminal_value};
+use crate::value::{MATE, MATE_BOUND, MAX_PLY, terminal_value};
+
+/// One node's search, as its steps hand it on.
+pub(super) struct Node<M> {
+    pub depth: i32,
+    pub ply: usize,
+    pub alpha: i32,
+    pub beta: i32,
+    /// A principal-variation node: its window is wider than a null window.
+    pub pv: bool,
+    pub in_check: bool,
+    /// The static evaluation (`None` in check, or when no technique needs it).
+    pub eval: Option<i32>,
+    /// The static evaluation is higher than at the side to move's previous turn on the line.
+    pub improving: bool,
+    /// The table's entry for the position.
+    pub tt: Option<Entry<M>>,
+}
+
+impl<M: Copy> Node<M> {
+    pub fn tt_move(&self) -> Option<M> {
+        self.tt.and_then(|e| e.mv)
+    }
+}
+
+/// What a node's move loop found.
+struct Outcome<M> {
+    best: i32,
+    best_move: Option<M>,
+}
 
 impl<G: Game> Worker<G> {
-    fn check_abort(&mut self, stop: &AtomicBool) {
-        if self.control.must_stop(self.nodes, stop) {
+    /// Every 1024 nodes (and at every node past a node limit): whether to give up.
+    pub(super) fn check_abort(&mut self, stop: &AtomicBool) {
+        if self.helper {
+            self.publish_nodes();
+        }
+        if self.control.must_stop(self.nodes, stop) || self.main_done() {
             self.aborted = true;
         }
     }
@@ -20,7 +56,7 @@ impl<G: Game> Worker<G> {
     /// Records the position at `ply` on the key stack and tells whether it repeats an
     /// earlier one since the last irreversible move (positions two plies apart: the same
     /// side to move). Only for games with a repetition rule.
-    fn repeats(&mut self, key: u64, ply: usize) -> bool {
+    pub(super) fn repeats(&mut self, key: u64, ply: usize) -> bool {
         let index = self.root_index + ply;
         self.keys.truncate(index);
         self.keys.push(key);
@@ -39,7 +75,7 @@ impl<G: Game> Worker<G> {
     }
 
     /// Tells the key stack whether the move from `ply` to `ply + 1` was irreversible.
-    fn note_move(&mut self, ply: usize, irreversible: bool) {
+    pub(super) fn note_move(&mut self, ply: usize, irreversible: bool) {
         self.reversible_from[ply + 1] = if irreversible {
             self.root_index + ply + 1
         } else {
@@ -47,11 +83,26 @@ impl<G: Game> Worker<G> {
         };
     }
 
+    /// Whether any technique in use looks at the static evaluation or at check.
+    fn uses_eval(&self) -> bool {
+        let h = &self.hints;
+        h.null_move
+            || h.late_move_reductions
+            || h.reverse_futility
+            || h.razoring
+            || h.futility
+            || h.late_move_pruning
+            || h.see_pruning
+    }
+
     /// The value of `pos` to `depth` plies within `(alpha, beta)`, fail-soft. `null_ok`:
     /// a null move may be tried here (not right after one).
     ///
     /// Its steps: draws by repetition and finished games, the horizon (quiescence or the
-    /// evaluation), mate-distance pruning, the table, null-move pruning, then the moves.
+    /// evaluation), mate-distance pruning, the table, the static evaluation, pruning the
+    /// node ([`Worker::prune_node`]), then the moves. While a singular extension is being
+    /// checked, the ply's frame names a move to leave out, and the table is neither trusted
+    /// nor written for that reduced search.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
@@ -106,152 +157,142 @@ impl<G: Game> Worker<G> {
             return alpha;
         }
 
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if ply > 0 && e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::Empty => false,
-                };
-                if usable {
-                    return s;
-                }
-            }
+        let excluded = self.stack[ply].excluded.is_some();
+        let tt = if excluded { None } else { self.tt.probe(key) };
+        if let Some(s) = tt
+            .filter(|_| ply > 0)
+            .and_then(|e| tt_cutoff(e, depth, ply, alpha, beta))
+        {
+            return s;
         }
 
-        let in_check = (self.hints.null_move || self.hints.late_move_reductions) && pos.in_check();
-        if self.hints.null_move
-            && null_ok
-            && !in_check
-            && let Some(v) = self.try_null_move(pos, depth, ply, beta, stop)
-        {
+        let in_check = self.uses_eval() && pos.in_check();
+        let eval = self.node_eval(pos, ply, tt, in_check, excluded);
+        self.stack[ply].eval = eval;
+        let mut node = Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv: beta - alpha > 1,
+            in_check,
+            eval,
+            improving: self.improving(ply),
+            tt,
+        };
+        if !excluded && let Some(v) = self.prune_node(pos, &node, null_ok, stop) {
             return v;
         }
-        let (best, best_move) =
-            self.search_moves(pos, depth, ply, alpha, beta, in_check, tt_move, stop);
+        if self.hints.internal_reduction && depth >= 4 && node.tt_move().is_none() && !excluded {
+            node.depth -= 1;
+        }
+        let found = self.search_moves(pos, &node, stop);
         if self.aborted {
             return 0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
-        best
+        if !excluded {
+            let bound = if found.best >= beta {
+                Bound::Lower
+            } else if found.best > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let score = to_tt(found.best, ply);
+            self.tt
+                .store(key, found.best_move, score, eval, node.depth, bound);
+        }
+        found.best
     }
 
-    /// Null-move pruning: when passing still keeps the value at `beta` or above in a reduced
-    /// search, the node fails high without searching its moves. Only at non-PV nodes (a null
-    /// window), from depth 3, when the static evaluation is at `beta` or above.
-    fn try_null_move(
-        &mut self,
+    /// The static evaluation of `pos` at `ply` (the table's when it has one; the frame's
+    /// while a singular extension is checked), or `None` in check or when no technique uses
+    /// it.
+    fn node_eval(
+        &self,
         pos: &G,
-        depth: i32,
         ply: usize,
-        beta: i32,
-        stop: &AtomicBool,
+        tt: Option<Entry<G::Move>>,
+        in_check: bool,
+        excluded: bool,
     ) -> Option<i32> {
-        if ply == 0 || depth < 3 || is_mate(beta) || pos.evaluate() < beta {
-            return None;
+        if in_check || !self.uses_eval() {
+            None
+        } else if excluded {
+            self.stack[ply].eval
+        } else {
+            let e = tt.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
+            Some(e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
         }
-        let child = pos.null_move()?;
-        let r = 3 + depth / 4;
-        self.note_move(ply, true);
-        let v = -self.negamax(
-            &child,
-            depth - 1 - r,
-            ply + 1,
-            -beta,
-            -beta + 1,
-            stop,
-            false,
-        );
-        if self.aborted {
-            return Some(0);
-        }
-        // A mate found behind a pass is not proven for the real moves.
-        (v >= beta).then(|| if is_mate(v) { beta } else { v })
     }
 
-    /// Searches the moves of `pos` (principal variation search with late-move reductions
-    /// and check extensions where the game opts in); returns the best value and move.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether the static evaluation at `ply` is above the one at the same side's previous
+    /// turn (two plies up, or four when that one was in check; true when neither is known).
+    fn improving(&self, ply: usize) -> bool {
+        let Some(now) = self.stack[ply].eval else {
+            return false;
+        };
+        [2, 4]
+            .into_iter()
+            .filter_map(|back| ply.checked_sub(back))
+            .find_map(|p| self.stack[p].eval)
+            .is_none_or(|before| now > before)
+    }
+
+    /// Searches the moves of `node` best first (principal variation search, with the moves
+    /// pruned, reduced and extended as [`super::pruning`] says); returns the best value and
+    /// move, and updates the histories after a cutoff.
     fn search_moves(
         &mut self,
         pos: &G,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        in_check: bool,
-        tt_move: Option<G::Move>,
+        node: &Node<G::Move>,
         stop: &AtomicBool,
-    ) -> (i32, Option<G::Move>) {
+    ) -> Outcome<G::Move> {
+        let ply = node.ply;
         let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
+        let tt_move = node.tt_move();
         self.order_moves(pos, ply, tt_move, &mut moves);
-        let mut best = -INF;
-        let mut best_move = None;
+        let excluded = self.stack[ply].excluded;
+        let mut alpha = node.alpha;
+        let mut out = Outcome {
+            best: -INF,
+            best_move: None,
+        };
+        let mut quiets_seen = 0;
+        let mut skip_quiets = false;
         for i in 0..moves.len() {
             pick(&mut moves, i);
             let (order, mv) = moves[i];
-            let mut child = pos.clone();
-            child.play(mv);
-            self.tt.prefetch(child.key());
-            if G::REPETITION_DRAW.is_some() {
-                self.note_move(ply, pos.is_irreversible(mv));
+            if Some(mv) == excluded {
+                continue;
             }
-            let gives_check = self.hints.check_extension && child.in_check();
-            // Extensions stop at twice the iteration's depth: a long series of checks would
-            // otherwise never reach the horizon (and depth 1, which `stop` cannot cut, must end).
-            let extend = gives_check && (ply as u32) < 2 * self.root_depth;
-            let new_depth = depth - 1 + extend as i32;
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
-            } else {
-                let quiet_late = self.hints.late_move_reductions
-                    && depth >= 3
-                    && i >= 3
-                    && (0..ORDER_KILLER).contains(&order)
-                    && !in_check
-                    && !gives_check;
-                let r = if quiet_late {
-                    let row = &self.reductions[(depth as usize).min(63)];
-                    (row[i.min(63)] as i32).min(new_depth - 1).max(0)
-                } else {
-                    0
-                };
-                score = -self.negamax(
-                    &child,
-                    new_depth - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    stop,
-                    true,
-                );
-                if r > 0 && score > alpha && !self.aborted {
-                    score =
-                        -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, stop, true);
-                }
-                if score > alpha && score < beta && !self.aborted {
-                    score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
-                }
+            let quiet = is_plain_quiet(order)
+                || order == ORDER_KILLER
+                || order == ORDER_KILLER + 1
+                || order == ORDER_TT && pos.noisy_score(mv).is_none();
+            if out.best > -MATE_BOUND
+                && self.prune_move(pos, node, order, mv, quiet, quiets_seen, &mut skip_quiets)
+            {
+                continue;
             }
+            let extension = match self.singular(pos, node, mv, stop) {
+                Ok(e) => e,
+                Err(cutoff) => {
+                    out.best = cutoff;
+                    break;
+                }
+            };
+            let score = self.search_move(pos, node, i, order, mv, alpha, extension, stop);
             if self.aborted {
                 break;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
+            tried.push((quiet, mv));
+            quiets_seen += quiet as usize;
+            if score > out.best {
+                out.best = score;
+                out.best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -261,86 +302,125 @@ impl<G: Game> Worker<G> {
                     if ply == 0 {
                         self.root_best = Some((mv, score));
                     }
-                    if alpha >= beta {
-                        if pos.noisy_score(mv).is_none() {
-                            let side = pos.side_to_move().index();
-                            let is_tt = Some(mv) == tt_move;
-                            self.history
-                                .reward(ply, depth, mv, is_tt, side, pos.move_id(mv));
-                        }
+                    if alpha >= node.beta {
+                        self.update_histories(pos, node, mv, quiet, &tried);
                         break;
                     }
                 }
             }
         }
         self.moves[ply] = moves;
-        (best, best_move)
+        self.tried[ply] = tried;
+        out
     }
 
-    /// The quiescence search at the horizon: the side to move may stand pat on its
-    /// evaluation or try its noisy moves (all its moves when in check), best-scored first,
-    /// skipping those the game expects to lose material.
-    fn quiesce(
+    /// Plays `mv` (the `i`-th move tried, ordering key `order`) and searches it: the first
+    /// with the full window, the others with a null window, reduced when late and quiet, and
+    /// again at full depth and then with the full window when they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
         &mut self,
         pos: &G,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
+        node: &Node<G::Move>,
+        i: usize,
+        order: i32,
+        mv: G::Move,
+        alpha: i32,
+        extension: i32,
         stop: &AtomicBool,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.nodes & 1023 == 0 || self.nodes >= self.control.node_cap {
-            self.check_abort(stop);
+        let (ply, beta) = (node.ply, node.beta);
+        let mut child = pos.clone();
+        child.play(mv);
+        self.tt.prefetch(child.key());
+        if G::REPETITION_DRAW.is_some() {
+            self.note_move(ply, pos.is_irreversible(mv));
         }
-        if self.aborted {
-            return 0;
+        self.stack[ply].moved = Some(pos.piece_to_id(mv));
+        let gives_check = self.hints.check_extension && child.in_check();
+        // Extensions stop at twice the iteration's depth: a long series of checks would
+        // otherwise never reach the horizon (and depth 1, which `stop` cannot cut, must end).
+        let extend = (ply as u32) < 2 * self.root_depth;
+        let extension = if extend {
+            extension.max(gives_check as i32)
+        } else {
+            0
+        };
+        let new_depth = node.depth - 1 + extension;
+        if i == 0 {
+            return -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
         }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = pos.outcome() {
-            return terminal_value(o, pos.side_to_move(), ply);
+        let r = self.reduction(node, i, order, gives_check, new_depth);
+        let mut score = -self.negamax(
+            &child,
+            new_depth - r,
+            ply + 1,
+            -alpha - 1,
+            -alpha,
+            stop,
+            true,
+        );
+        if r > 0 && score > alpha && !self.aborted {
+            score = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, stop, true);
         }
-        if ply > 0
-            && let Some(v) = self.ask_oracle(pos)
-        {
-            return from_root(v, ply);
+        if score > alpha && score < beta && !self.aborted {
+            score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, stop, true);
         }
-        if ply >= MAX_PLY {
-            return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        }
-        let in_check = pos.in_check();
-        let mut best = -INF;
-        if !in_check {
-            best = pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-            if best >= beta {
-                return best;
-            }
-            alpha = alpha.max(best);
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.quiet_or_noisy(pos, in_check, &mut moves);
-        for &(_, mv) in moves.iter() {
-            let mut child = pos.clone();
-            child.play(mv);
-            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, stop);
-            if self.aborted {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
-                    if alpha >= beta {
-                        break;
-                    }
+        score
+    }
+
+    /// After a cutoff by `mv`: a quiet move becomes a killer and gains history, and the quiet
+    /// moves tried before it lose some (with the malus); a noisy move gains capture history,
+    /// and the noisy moves tried before it lose some.
+    fn update_histories(
+        &mut self,
+        pos: &G,
+        node: &Node<G::Move>,
+        mv: G::Move,
+        quiet: bool,
+        tried: &[(bool, G::Move)],
+    ) {
+        let b = bonus(node.depth);
+        let hints = self.hints;
+        let others = tried.iter().filter(|&&(_, m)| m != mv);
+        if quiet {
+            let side = pos.side_to_move().index();
+            let previous = self.previous(node.ply);
+            self.history
+                .note_killer(node.ply, mv, node.tt_move() == Some(mv));
+            let (id, pt) = (pos.move_id(mv), pos.piece_to_id(mv));
+            self.history
+                .update_quiet(&hints, side, id, pt, previous, node.depth, b);
+            if hints.history_malus {
+                for &(_, m) in others.clone().filter(|(q, _)| *q) {
+                    let (id, pt) = (pos.move_id(m), pos.piece_to_id(m));
+                    self.history
+                        .update_quiet(&hints, side, id, pt, previous, node.depth, -b);
                 }
             }
+        } else if hints.capture_history {
+            self.history.update_capture(pos.piece_to_id(mv), b);
         }
-        self.moves[ply] = moves;
-        if self.aborted { 0 } else { best }
+        if hints.capture_history {
+            for &(_, m) in others.filter(|(q, _)| !*q) {
+                self.history.update_capture(pos.piece_to_id(m), -b);
+            }
+        }
     }
+}
+
+/// The value a table entry gives a node searched to `depth` at `ply` with window
+/// (`alpha`, `beta`), when it is deep enough and its bound settles the node.
+fn tt_cutoff<M>(e: Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    if (e.depth as i32) < depth {
+        return None;
+    }
+    let s = from_tt(e.score, ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::Empty => false,
+    };
+    usable.then_some(s)
 }

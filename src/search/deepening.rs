@@ -83,7 +83,7 @@ impl<G: Game> Worker<G> {
                     seldepth: self.seldepth.max(1) as u32,
                     multipv: k as u32 + 1,
                     value,
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(),
                     time: start.elapsed(),
                     hashfull: self.tt.hashfull(),
                     tbhits: self.tbhits,
@@ -107,17 +107,44 @@ impl<G: Game> Worker<G> {
                 break;
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes();
         result.time = start.elapsed();
         result
     }
 
-    /// What one search leaves the next: the table ages by a generation, history scores keep
-    /// a quarter of their weight, killers (moves of other positions now) are dropped.
-    fn age_for_new_search(&mut self) {
+    /// A helper thread's search of `root` (see [`super::threads`]): iterative deepening
+    /// from depth `first` of one line, with no limit but `stop` and the main thread's end;
+    /// what it finds reaches the main thread through the table.
+    pub(super) fn run_helper(&mut self, root: &Root<G>, first: u32, stop: &AtomicBool) {
+        let pos = root.pos;
+        self.age_for_new_search();
+        if pos.outcome().is_some() {
+            return;
+        }
+        self.control = Control::new(&Limits::default(), Instant::now());
+        self.control.may_abort = true;
+        self.aborted = false;
+        self.enter_game_line(root.earlier);
+        let root_moves = root_moves(pos, root.moves);
+        let restricted = root_moves.len() < legal_count(pos);
+        let mut previous: Vec<i32> = Vec::new();
+        for depth in first..=MAX_DEPTH {
+            self.seldepth = 0;
+            let found = self.iterate(pos, depth, &root_moves, 1, restricted, &previous, stop);
+            if self.aborted {
+                break;
+            }
+            previous = found.iter().map(|l| l.0).collect();
+        }
+        self.publish_nodes();
+    }
+
+    /// What one search leaves the next: history scores keep a quarter of their weight,
+    /// killers (moves of other positions now) are dropped. (The searcher ages the table.)
+    pub(super) fn age_for_new_search(&mut self) {
         self.nodes = 0;
         self.tbhits = 0;
-        self.tt.new_search();
+        self.published = 0;
         self.history.age();
     }
 

@@ -22,6 +22,9 @@ mod deepening;
 mod history;
 mod limits;
 mod ordering;
+mod pruning;
+mod quiesce;
+mod threads;
 mod time;
 pub mod tt;
 
@@ -34,6 +37,7 @@ pub use limits::{Clock, Limits};
 use crate::game::{Game, SearchHints};
 use crate::value::{MATE, MAX_PLY};
 use history::History;
+use threads::Shared;
 use time::Control;
 use tt::Table;
 
@@ -53,7 +57,7 @@ pub struct Info<M> {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
-    /// Positions the [`Oracle`] answered, since the search began.
+    /// Positions the [`Oracle`] answered, since the search began (by the main thread).
     pub tbhits: u64,
     pub pv: Vec<M>,
 }
@@ -101,22 +105,20 @@ impl<'a, G: Game> Root<'a, G> {
     }
 }
 
-/// Exact values the search takes instead of searching a position (endgame databases, from
-/// a game's solver): at every node but the root, after the repetition and game-end checks.
-pub trait Oracle<G>: Send + Sync {
-    /// The exact value of `pos` (a game not over), from its side to move's view, in the
-    /// value scale with distances counted from `pos` (`MATE - n` for a win whose last move
-    /// is `n` plies away; 0 for a draw), or `None` when it is not known.
-    fn value(&self, pos: &G) -> Option<i32>;
-}
-
-/// One searching thread's state: the table it writes, what it learnt about moves, its
+/// One searching thread's state: the table it shares, what it learnt about moves, its
 /// buffers, and the search under way. Its methods live in the modules of each part of the
-/// search ([`alphabeta`], [`deepening`], [`ordering`]).
+/// search ([`alphabeta`], [`deepening`], [`ordering`], [`pruning`], [`quiesce`],
+/// [`threads`]).
 struct Worker<G: Game> {
     /// The techniques this search uses.
     hints: SearchHints,
-    tt: Table<G::Move>,
+    tt: Arc<Table<G::Move>>,
+    /// What the threads of the search under way share, when there are several.
+    shared: Option<Arc<Shared>>,
+    /// A helper thread's worker (see [`threads`]), not the main one.
+    helper: bool,
+    /// The part of `nodes` already added to the shared count (helper threads).
+    published: u64,
     history: History<G::Move>,
     /// One move buffer per ply (with ordering keys), reused so the search does not allocate.
     moves: Vec<Vec<(i32, G::Move)>>,
@@ -143,8 +145,56 @@ struct Worker<G: Game> {
     aborted: bool,
     control: Control,
     root_best: Option<(G::Move, i32)>,
+    /// What each ply of the current line knows about itself.
+    stack: Vec<Frame<G::Move>>,
+    /// One buffer per ply: the moves searched so far at that ply, each marked quiet or not
+    /// (the history malus goes to them when a later move cuts off).
+    tried: Vec<Vec<(bool, G::Move)>>,
+    /// Exact values for positions below the root (see [`Oracle`]).
     oracle: Option<Arc<dyn Oracle<G>>>,
+    /// Positions the oracle answered in this search.
     tbhits: u64,
+}
+
+/// Exact values the search takes instead of searching a position (endgame databases, from
+/// a game's solver): at every node but the root, after the repetition and game-end checks.
+pub trait Oracle<G>: Send + Sync {
+    /// The exact value of `pos` (a game not over), from its side to move's view, in the
+    /// value scale with distances counted from `pos` (`MATE - n` for a win whose last move
+    /// is `n` plies away; 0 for a draw), or `None` when it is not known.
+    fn value(&self, pos: &G) -> Option<i32>;
+}
+
+/// An oracle's value of a position `ply` plies below the root, with its distance counted
+/// from the root.
+fn from_root(v: i32, ply: usize) -> i32 {
+    match v {
+        0 => 0,
+        v if v > 0 => v - ply as i32,
+        v => v + ply as i32,
+    }
+}
+
+/// One ply of the line being searched.
+#[derive(Clone, Copy)]
+struct Frame<M> {
+    /// The static evaluation of the position at this ply (`None` in check, or when no
+    /// technique needs it).
+    eval: Option<i32>,
+    /// The [`Game::piece_to_id`] of the move being searched from this ply (`None` for a
+    /// null move).
+    moved: Option<usize>,
+    /// A move the search of this ply leaves out: the table's move while a singular
+    /// extension checks the others.
+    excluded: Option<M>,
+}
+
+impl<M> Frame<M> {
+    const EMPTY: Frame<M> = Frame {
+        eval: None,
+        moved: None,
+        excluded: None,
+    };
 }
 
 fn reduction_table() -> Vec<[u8; 64]> {
@@ -163,11 +213,14 @@ fn reduction_table() -> Vec<[u8; 64]> {
 }
 
 impl<G: Game> Worker<G> {
-    fn new(bytes: usize) -> Worker<G> {
+    fn new(tt: Arc<Table<G::Move>>, hints: SearchHints) -> Worker<G> {
         Worker {
-            hints: G::SEARCH,
-            tt: Table::with_bytes(bytes),
-            history: History::new(G::MOVE_IDS),
+            hints,
+            tt,
+            shared: None,
+            helper: false,
+            published: 0,
+            history: History::new(G::MOVE_IDS, G::PIECE_TO_IDS),
             moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             generated: Vec::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -182,6 +235,8 @@ impl<G: Game> Worker<G> {
             aborted: false,
             control: Control::default(),
             root_best: None,
+            stack: (0..MAX_PLY + 2).map(|_| Frame::EMPTY).collect(),
+            tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             oracle: None,
             tbhits: 0,
         }
@@ -195,19 +250,13 @@ impl<G: Game> Worker<G> {
     }
 }
 
-/// An oracle's value of a position `ply` plies below the root, with its distance counted
-/// from the root.
-fn from_root(v: i32, ply: usize) -> i32 {
-    match v {
-        0 => 0,
-        v if v > 0 => v - ply as i32,
-        v => v + ply as i32,
-    }
-}
-
-/// The searcher's state that outlives one search: the transposition table and the history.
+/// The searcher's state that outlives one search: the transposition table, and one worker a
+/// thread (`Threads`), each with its history.
 pub struct Searcher<G: Game> {
+    tt: Arc<Table<G::Move>>,
     main: Worker<G>,
+    /// The other threads' workers (Lazy SMP: see [`threads`]).
+    helpers: Vec<Worker<G>>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -216,23 +265,51 @@ impl<G: Game> Searcher<G> {
         Self::with_table_bytes(hash_mb.max(1).saturating_mul(1 << 20))
     }
 
-    /// A searcher with a transposition table of at most `bytes` bytes (at least two entries).
-    /// Creating it is cheap at any size: the table's memory is supplied as it is first used.
+    /// A searcher with a transposition table of at most `bytes` bytes (at least two entries),
+    /// searching with one thread. Creating it is cheap at any size: the table's memory is
+    /// supplied as it is first used.
     pub fn with_table_bytes(bytes: usize) -> Searcher<G> {
+        let tt = Arc::new(Table::with_bytes(bytes));
         Searcher {
-            main: Worker::new(bytes),
+            main: Worker::new(tt.clone(), G::SEARCH),
+            tt,
+            helpers: Vec::new(),
         }
     }
 
     /// Turns these techniques off (the game's [`Game::SEARCH`] less `off`), from the next
     /// search on.
     pub fn set_techniques_off(&mut self, off: TechniquesOff) {
-        self.main.hints = off.apply(G::SEARCH);
+        let hints = off.apply(G::SEARCH);
+        self.main.hints = hints;
+        for h in &mut self.helpers {
+            h.hints = hints;
+        }
     }
 
-    /// Lets the search take exact values from `oracle` (or no longer, with `None`).
+    /// Lets the search take exact values from `oracle` (or no longer, with `None`), in every
+    /// thread.
     pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) {
-        self.main.oracle = oracle;
+        for w in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            w.oracle = oracle.clone();
+        }
+    }
+
+    /// Searches with `threads` threads from the next search on (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut w = Worker::new(self.tt.clone(), self.main.hints);
+            w.helper = true;
+            w.oracle = self.main.oracle.clone();
+            self.helpers.push(w);
+        }
+    }
+
+    /// The number of threads a search uses.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
@@ -242,19 +319,27 @@ impl<G: Game> Searcher<G> {
     /// Replaces the table by an empty one of at most `bytes` bytes (the old one is freed on
     /// another thread).
     pub fn resize_bytes(&mut self, bytes: usize) {
-        let old = std::mem::replace(&mut self.main.tt, Table::with_bytes(bytes));
+        let tt = Arc::new(Table::with_bytes(bytes));
+        for w in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            w.tt = tt.clone();
+        }
+        let old = std::mem::replace(&mut self.tt, tt);
         crate::util::drop_in_background(old);
     }
 
     /// Bytes of the transposition table.
     pub fn table_bytes(&self) -> usize {
-        self.main.tt.bytes()
+        self.tt.bytes()
     }
 
-    /// Forgets everything learnt: table, history, killers (`ucinewgame`, `bench`).
+    /// Forgets everything learnt: table, history, killers (`ucinewgame`, `bench`). The
+    /// table is replaced by fresh zeroed memory (the old one freed on another thread), so
+    /// this takes microseconds at any size.
     pub fn clear(&mut self) {
-        self.main.tt.clear();
-        self.main.history.clear();
+        self.resize_bytes(self.tt.bytes());
+        for w in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            w.history.clear();
+        }
     }
 
     /// Searches `root` alone (no history, every move, one line) within `limits`.
@@ -270,7 +355,9 @@ impl<G: Game> Searcher<G> {
 
     /// Searches `root` within `limits`, calling `report` after every completed iteration
     /// with each of its lines, best first. `stop` ends the search early (polled every 1024
-    /// nodes, after depth 1).
+    /// nodes, after depth 1). With several threads the others search the same root on the
+    /// shared table until this one is done; a node limit is searched by one thread, so that
+    /// it is exact.
     pub fn search_root(
         &mut self,
         root: &Root<G>,
@@ -278,24 +365,50 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
-        self.main.run(root, limits, stop, report)
+        self.tt.new_search();
+        if self.helpers.is_empty() || limits.nodes.is_some() {
+            return self.main.run(root, limits, stop, report);
+        }
+        threads::search(
+            &mut self.main,
+            &mut self.helpers,
+            root,
+            limits,
+            stop,
+            report,
+        )
     }
 }
 
-/// The names of the techniques of [`SearchHints`], as [`TechniquesOff::parse`] reads them.
-pub const TECHNIQUES: &[&str] = &[
-    "quiescence",
-    "null_move",
-    "check_extension",
-    "late_move_reductions",
-    "aspiration",
+/// A technique's switch in [`SearchHints`].
+pub type Switch = fn(&mut SearchHints) -> &mut bool;
+
+/// Each technique of [`SearchHints`] by the name [`TechniquesOff::parse`] reads, with its
+/// switch.
+pub const TECHNIQUES: &[(&str, Switch)] = &[
+    ("quiescence", |h| &mut h.quiescence),
+    ("null_move", |h| &mut h.null_move),
+    ("check_extension", |h| &mut h.check_extension),
+    ("late_move_reductions", |h| &mut h.late_move_reductions),
+    ("aspiration", |h| &mut h.aspiration),
+    ("history_malus", |h| &mut h.history_malus),
+    ("continuation_history", |h| &mut h.continuation_history),
+    ("capture_history", |h| &mut h.capture_history),
+    ("reverse_futility", |h| &mut h.reverse_futility),
+    ("razoring", |h| &mut h.razoring),
+    ("futility", |h| &mut h.futility),
+    ("late_move_pruning", |h| &mut h.late_move_pruning),
+    ("see_pruning", |h| &mut h.see_pruning),
+    ("internal_reduction", |h| &mut h.internal_reduction),
+    ("singular_extension", |h| &mut h.singular_extension),
+    ("quiescence_table", |h| &mut h.quiescence_table),
 ];
 
 /// Techniques a caller turns off whatever the game opts into, for matches that measure what
 /// each one is worth (the engine takes them from `PLY_SEARCH_OFF`, see protocol.md,
 /// Environment). A set of indices into [`TECHNIQUES`], as bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TechniquesOff(u32);
+pub struct TechniquesOff(u64);
 
 impl TechniquesOff {
     /// None off.
@@ -307,7 +420,7 @@ impl TechniquesOff {
         let mut off = TechniquesOff::NONE;
         let mut unknown = Vec::new();
         for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match TECHNIQUES.iter().position(|&t| t == name) {
+            match TECHNIQUES.iter().position(|&(t, _)| t == name) {
                 Some(i) => off.0 |= 1 << i,
                 None => unknown.push(name.to_string()),
             }
@@ -315,22 +428,19 @@ impl TechniquesOff {
         (off, unknown)
     }
 
-    fn has(self, name: &str) -> bool {
-        TECHNIQUES
-            .iter()
-            .position(|&t| t == name)
-            .is_some_and(|i| self.0 & (1 << i) != 0)
+    /// These techniques and `other`'s.
+    pub fn union(self, other: TechniquesOff) -> TechniquesOff {
+        TechniquesOff(self.0 | other.0)
     }
 
     /// `hints` without these techniques.
-    pub fn apply(self, hints: SearchHints) -> SearchHints {
-        SearchHints {
-            quiescence: hints.quiescence && !self.has("quiescence"),
-            null_move: hints.null_move && !self.has("null_move"),
-            check_extension: hints.check_extension && !self.has("check_extension"),
-            late_move_reductions: hints.late_move_reductions && !self.has("late_move_reductions"),
-            aspiration: hints.aspiration && !self.has("aspiration"),
+    pub fn apply(self, mut hints: SearchHints) -> SearchHints {
+        for (i, (_, switch)) in TECHNIQUES.iter().enumerate() {
+            if self.0 & (1 << i) != 0 {
+                *switch(&mut hints) = false;
+            }
         }
+        hints
     }
 }
 
@@ -351,7 +461,7 @@ mod tests {
         );
         // Turning off what a game does not use changes nothing.
         assert_eq!(off.apply(SearchHints::PLAIN), SearchHints::PLAIN);
-        for name in TECHNIQUES {
+        for (name, _) in TECHNIQUES {
             let (one, unknown) = TechniquesOff::parse(name);
             assert!(unknown.is_empty());
             assert_ne!(one.apply(SearchHints::ALL), SearchHints::ALL, "{name}");

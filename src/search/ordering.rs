@@ -1,15 +1,23 @@
 //! Move ordering: the order in which a node tries its moves decides how much of the tree
-//! alpha-beta can cut, so every node sorts its moves by a key.
+//! alpha-beta can cut, so every node gives each move a key and picks the best first.
 
 use super::Worker;
+use super::history::Previous;
 use crate::game::Game;
 
-/// Move-ordering keys, highest first: the table's move, noisy moves by the game's score,
-/// the killers, quiet moves by history (`0 ..= HISTORY_MAX`), losing noisy moves last.
+/// Move-ordering keys, highest first: the table's move, noisy moves by the game's score
+/// (and their capture history), the killers, quiet moves by history (within
+/// ±[`ORDER_KILLER`]), losing noisy moves last.
 pub(super) const ORDER_TT: i32 = i32::MAX;
 pub(super) const ORDER_GOOD_NOISY: i32 = 1 << 28;
 pub(super) const ORDER_KILLER: i32 = 1 << 27;
 pub(super) const ORDER_BAD_NOISY: i32 = -(1 << 28);
+
+/// Whether an ordering key is a quiet move's that is neither the table's move nor a killer.
+#[inline]
+pub(super) fn is_plain_quiet(key: i32) -> bool {
+    key > -ORDER_KILLER && key < ORDER_KILLER
+}
 
 impl<G: Game> Worker<G> {
     /// The quiescence search's moves: every legal move when in check (static order), else
@@ -55,25 +63,42 @@ impl<G: Game> Worker<G> {
         }
         let side = pos.side_to_move().index();
         let killers = self.history.killers(ply);
+        let previous = self.previous(ply);
         out.clear();
         out.extend(self.generated.iter().map(|&mv| {
             let key = if Some(mv) == tt_move {
                 ORDER_TT
             } else if let Some(s) = pos.noisy_score(mv) {
-                if s >= 0 {
-                    ORDER_GOOD_NOISY + s.min(ORDER_GOOD_NOISY - 1)
-                } else {
+                if s < 0 {
                     ORDER_BAD_NOISY + s.max(-(ORDER_KILLER - 1))
+                } else if self.hints.capture_history {
+                    let h = self.history.capture_score(pos.piece_to_id(mv));
+                    ORDER_GOOD_NOISY + (s * 64 + h).clamp(0, ORDER_GOOD_NOISY - 1)
+                } else {
+                    ORDER_GOOD_NOISY + s.min(ORDER_GOOD_NOISY - 1)
                 }
             } else if Some(mv) == killers[0] {
                 ORDER_KILLER + 1
             } else if Some(mv) == killers[1] {
                 ORDER_KILLER
             } else {
-                self.history.score(side, pos.move_id(mv))
+                self.history.quiet_score(
+                    &self.hints,
+                    side,
+                    pos.move_id(mv),
+                    pos.piece_to_id(mv),
+                    previous,
+                )
             };
             (key, mv)
         }));
+    }
+
+    /// The piece-to ids of the two moves that led to `ply` (for the continuation history).
+    #[inline]
+    pub(super) fn previous(&self, ply: usize) -> Previous {
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.stack[p].moved);
+        [at(1), at(2)]
     }
 }
 

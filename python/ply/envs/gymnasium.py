@@ -29,6 +29,7 @@ IDS = {
     "ply/Nim-v0": "nim",
     "ply/Teeko-v0": "teeko",
     "ply/Chess-v0": "chess",
+    "ply/Checkers-v0": "checkers",
 }
 
 

@@ -195,6 +195,7 @@ impl Game for Checkers {
         check_extension: false,
         late_move_reductions: true,
         aspiration: true,
+        ..SearchHints::PLAIN
     };
 
     const REPETITION_DRAW: Option<u32> = Some(3);

@@ -571,6 +571,20 @@ impl Game for Chess {
         mv.from as usize * 64 + mv.to as usize
     }
 
+    /// Colour, piece and destination square: 2 × 6 × 64 (castling is the king's move to its
+    /// rook's square).
+    const PIECE_TO_IDS: usize = 2 * 6 * 64;
+
+    fn piece_to_id(&self, mv: Move) -> usize {
+        let b = &self.board;
+        let piece = b.piece_on(mv.from).unwrap_or(Piece::Pawn) as usize;
+        (b.side_to_move() as usize * 6 + piece) * 64 + mv.to as usize
+    }
+
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        (threshold <= 0 && self.wins_at_least_its_attacker(mv)) || self.see(mv) >= threshold
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }

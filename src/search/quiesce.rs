@@ -1,0 +1,117 @@
+//! The quiescence search at the horizon: the side to move may stand pat on its evaluation or
+//! try its noisy moves (all its moves when in check), best-scored first, skipping those the
+//! game expects to lose material, so that the search never stops in the middle of an
+//! exchange. With [`crate::game::SearchHints::quiescence_table`] it reads and writes the
+//! transposition table as depth-0 results.
+
+use std::sync::atomic::AtomicBool;
+
+use super::tt::{Bound, from_tt, to_tt};
+use super::{INF, Worker, from_root};
+use crate::game::Game;
+use crate::value::{MATE_BOUND, MAX_PLY, terminal_value};
+
+impl<G: Game> Worker<G> {
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.nodes & 1023 == 0 || self.nodes >= self.control.node_cap {
+            self.check_abort(stop);
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(o) = pos.outcome() {
+            return terminal_value(o, pos.side_to_move(), ply);
+        }
+        if ply > 0
+            && let Some(v) = self.ask_oracle(pos)
+        {
+            return from_root(v, ply);
+        }
+        if ply >= MAX_PLY {
+            return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
+        let use_table = self.hints.quiescence_table;
+        let key = if use_table { pos.key() } else { 0 };
+        let tt = if use_table { self.tt.probe(key) } else { None };
+        if let Some(e) = tt {
+            let s = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::Empty => false,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let in_check = pos.in_check();
+        let mut best = -INF;
+        let mut eval = None;
+        if !in_check {
+            let e = tt.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
+            best = e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            eval = Some(best);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.quiet_or_noisy(pos, in_check, &mut moves);
+        for &(_, mv) in moves.iter() {
+            let mut child = pos.clone();
+            child.play(mv);
+            if use_table {
+                self.tt.prefetch(child.key());
+            }
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, stop);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        // A deeper result of the main search is worth more than this one.
+        if use_table && tt.is_none_or(|e| e.depth == 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, to_tt(best, ply), eval, 0, bound);
+        }
+        best
+    }
+}
