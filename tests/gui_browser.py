@@ -745,6 +745,8 @@ def checkers_double_jump(page):
             page.wait(lambda: "on the way" in page.board_element(f"{s},").get_attribute("aria-label"),
                       f"the landing square {s} to be kept")
             check(page.moves_played() == 0, "checkers: the jump was played before its last square")
+            check(page.board_element("14,").get_attribute("aria-label") == "14, white man, jumped",
+                  f"checkers: 14 is {page.board_element('14,').get_attribute('aria-label')!r}")
             page.screenshot("checkers-double-jump")
         page.click_board(f"{clicks[-1]},")
         page.wait(lambda: page.moves_played() >= 1, f"the double jump by clicks on {clicks}")

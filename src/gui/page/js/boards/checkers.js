@@ -78,6 +78,18 @@ function targets(legal, path) {
   return out;
 }
 
+// The square between two squares a jump apart (a and b on one diagonal, two rows apart), or
+// null: the piece a capture's leg jumps over.
+function between(a, b) {
+  const [r1, c1] = place(a), [r2, c2] = place(b);
+  if (Math.abs(r1 - r2) !== 2 || Math.abs(c1 - c2) !== 2) return null;
+  const r = (r1 + r2) / 2, c = (c1 + c2) / 2;
+  return r * 4 + Math.floor(c / 2) + 1;
+}
+
+// The pieces jumped by the legs clicked so far.
+const jumped = (path) => (path || []).slice(1).map((n, i) => between(path[i], n)).filter((n) => n);
+
 const selectedPath = (v) => {
   const p = v.ui.path;
   return p && mine(v.pos, v.pos.cells[p[0]]) ? p : null;
@@ -119,7 +131,7 @@ function drawPiece(g, c, cx, cy) {
   }
 }
 
-function square(g, v, n, path, tg) {
+function square(g, v, n, path, tg, taken) {
   const [x, y] = xy(n, v.flipped), c = v.pos.cells[n], cx = x + S / 2, cy = y + S / 2;
   const cell = el('g', {}, g);
   el('rect', { x, y, width: S, height: S, fill: '#6f8f55' }, cell);
@@ -132,12 +144,13 @@ function square(g, v, n, path, tg) {
   text(cell, x + 3, y + 11, String(n), 'sq-num',
     { 'font-size': 10, fill: '#f3ecd8', 'text-anchor': 'start', 'pointer-events': 'none' });
   if (c !== '.') drawPiece(cell, c, cx, cy);
+  if (taken.includes(n)) el('circle', { cx, cy, r: S * 0.44, class: 'sq-check' }, cell);
   const t = tg.get(n);
   if (t) el('circle', { cx, cy, r: t === 'end' ? S * 0.16 : S * 0.1, class: 'target' }, cell);
   const who = c === '.' ? 'empty' : `${c.toLowerCase() === 'b' ? 'black' : 'white'} ${c === c.toUpperCase() ? 'king' : 'man'}`;
   const on = path ? path.indexOf(n) : -1;
   const label = `${n}, ${who}${on === 0 ? ', selected' : on > 0 ? ', on the way' : ''}`
-    + `${t === 'end' ? ', move here' : t === 'via' ? ', jump through here' : ''}`
+    + `${t === 'end' ? ', move here' : t === 'via' ? ', jump through here' : ''}${taken.includes(n) ? ', jumped' : ''}`
     + `${last.length && last[last.length - 1] === n ? ', last move' : ''}`;
   clickable(cell, String(n), label, () => click(v, n));
 }
@@ -171,7 +184,8 @@ export default {
       }
     }
     const path = selectedPath(v), tg = targets(v.legal, path);
-    for (let n = 1; n <= 32; n++) square(g, v, n, path, tg);
+    const taken = jumped(path);
+    for (let n = 1; n <= 32; n++) square(g, v, n, path, tg, taken);
     if (v.pv.length) pvArrows(g, v);
   },
   moveWord: (m) => m,
