@@ -185,7 +185,7 @@ class Page:
     def side_names(game):
         return {"tictactoe": ("X", "O"), "connect4": ("Red", "Yellow"),
                 "nim": ("Player 1", "Player 2"), "teeko": ("Black", "Red"),
-                "chess": ("White", "Black")}[game]
+                "chess": ("White", "Black"), "checkers": ("Black", "White")}[game]
 
     def board_element(self, label_prefix):
         el = self.js("return [...document.querySelectorAll('#board [role=button]')]"
@@ -666,6 +666,116 @@ def chess_game(page, ply):
     return status
 
 
+def checkers_move(p, mv, legal, styles):
+    """Clicks a checkers move: the piece, then its square; a capture of several jumps by its
+    last square alone when no other capture of that piece passes through it, else by its
+    landing squares in turn. `styles` counts the ways used."""
+    sq = mv.replace("x", "-").split("-")
+    p.click_board(f"{sq[0]},")
+    p.wait(lambda: "selected" in p.board_element(f"{sq[0]},").get_attribute("aria-label"),
+           f"the piece on {sq[0]} to be selected")
+    through = [m for m in legal if m.replace("x", "-").split("-")[0] == sq[0]
+               and sq[-1] in m.replace("x", "-").split("-")[1:]]
+    if len(sq) > 2 and len(through) == 1:
+        styles["last square"] += 1
+        p.click_board(f"{sq[-1]},")
+        return
+    for i, s in enumerate(sq[1:], 2):
+        p.click_board(f"{s},")
+        if i < len(sq):
+            p.wait(lambda: "selected" in p.board_element(f"{s},").get_attribute("aria-label")
+                   or p.js("return !!document.querySelector('#board [aria-label$=\", selected\"]')"),
+                   f"the landing square {s} to be kept")
+    styles["jumps in turn" if len(sq) > 2 else "capture" if "x" in mv else "step"] += 1
+
+
+def checkers(page, ply):
+    checkers_double_jump(page)
+    page.new_game("checkers", {"noprogress": 40}, limit=2, values=False)
+    # Square 1 is the second cell of the top row, 29 the bottom left cell, as in PDN.
+    at = lambda n: page.js("const c = [...document.querySelectorAll('#board [role=button]')]"
+                           ".find(e => e.dataset.key === arguments[0]).querySelector('rect');"
+                           "return [c.getAttribute('x'), c.getAttribute('y')]", n)
+    check(at("1") == ["60", "0"] and at("29") == ["0", "420"] and at("32") == ["360", "420"],
+          f"checkers: squares 1, 29, 32 are drawn at {at('1')}, {at('29')}, {at('32')}")
+    check(page.board_element("12,").get_attribute("aria-label") == "12, black man"
+          and page.board_element("21,").get_attribute("aria-label") == "21, white man",
+          "checkers: the men are not on 1-12 and 21-32")
+    # A man that cannot go there: the rules' words.
+    page.click_board("9,")
+    page.click_board("18,")
+    page.wait(lambda: page.alert(), "the illegal-move message")
+    check(page.moves_played() == 0, f"checkers: 9-18 was played: {page.alert()}")
+    styles = {"step": 0, "capture": 0, "jumps in turn": 0, "last square": 0}
+    rng = random.Random(5)
+    legal_now = []
+
+    def choose(legal):
+        legal_now[:] = legal
+        return rng.choice(legal)
+
+    play(page, "checkers", "Black", choose, lambda p, mv: checkers_move(p, mv, legal_now, styles))
+    status = check_result(page, ply, "newgame checkers", "checkers")
+    mine = [mv for i, (mv, _) in enumerate(page.played()) if i % 2 == 0]
+    check(any("x" in mv for mv in mine), f"checkers: Black captured nothing in {mine}")
+    print(f"checkers: Black's moves by clicks: {styles}")
+    return status
+
+
+def checkers_double_jump(page):
+    """A double jump, 9x18x27, by its landing squares in turn and then by its last square
+    alone, kings of both colours labelled as kings; then two captures through the same
+    landing square, chosen by the click after it."""
+    fen = "B:W14,23,31,K30:B1,9,K4"
+    for clicks in (["9", "18", "27"], ["9", "27"]):
+        start = page.d.find_element(By.ID, "startpos")
+        start.clear()
+        start.send_keys(fen)
+        page.new_game("checkers", {"noprogress": 40}, limit=2, values=False)
+        start.clear()
+        check(page.legal() == ["9x18x27"], f"checkers: legal in {fen}: {page.legal()}")
+        check(page.board_element("4,").get_attribute("aria-label") == "4, black king"
+              and page.board_element("30,").get_attribute("aria-label") == "30, white king",
+              "checkers: the kings are not labelled as kings")
+        page.click_board("9,")
+        page.wait(lambda: "selected" in page.board_element("9,").get_attribute("aria-label"),
+                  "the man on 9 to be selected")
+        for s in clicks[1:-1]:
+            page.click_board(f"{s},")
+            page.wait(lambda: "on the way" in page.board_element(f"{s},").get_attribute("aria-label"),
+                      f"the landing square {s} to be kept")
+            check(page.moves_played() == 0, "checkers: the jump was played before its last square")
+            check(page.board_element("14,").get_attribute("aria-label") == "14, white man, jumped",
+                  f"checkers: 14 is {page.board_element('14,').get_attribute('aria-label')!r}")
+            page.screenshot("checkers-double-jump")
+        page.click_board(f"{clicks[-1]},")
+        page.wait(lambda: page.moves_played() >= 1, f"the double jump by clicks on {clicks}")
+        check(page.played()[0][0] == "9x18x27", f"checkers: played {page.played()[0]}")
+        page.wait(lambda: page.board_element("18,").get_attribute("aria-label") == "18, empty"
+                  and page.board_element("14,").get_attribute("aria-label") == "14, empty",
+                  "the jumped man to be taken off")
+    # Two captures through 18: a click on 18 keeps both, marked; the next click chooses.
+    start = page.d.find_element(By.ID, "startpos")
+    start.clear()
+    start.send_keys("B:W15,22,23,K6:B11,K31")
+    page.new_game("checkers", {"noprogress": 40}, limit=2, values=False)
+    start.clear()
+    check(sorted(page.legal()) == ["11x18x25", "11x18x27"], f"checkers: legal: {page.legal()}")
+    page.click_board("11,")
+    page.wait(lambda: "selected" in page.board_element("11,").get_attribute("aria-label"),
+              "the man on 11 to be selected")
+    page.click_board("18,")
+    page.wait(lambda: "on the way" in page.board_element("18,").get_attribute("aria-label"),
+              "18 to be kept")
+    check(page.moves_played() == 0
+          and page.board_element("25,").get_attribute("aria-label").endswith("move here")
+          and page.board_element("27,").get_attribute("aria-label").endswith("move here"),
+          "checkers: after 11 and 18, 25 and 27 are not both offered")
+    page.click_board("27,")
+    page.wait(lambda: page.moves_played() >= 1, "11x18x27")
+    check(page.played()[0][0] == "11x18x27", f"checkers: played {page.played()[0]}")
+
+
 def watch(page):
     """Two engines on clocks play tic-tac-toe; then analysis of the start position."""
     for i in (0, 1):
@@ -1049,7 +1159,9 @@ def feature_drag_and_drop(page):
     drag(page, "e7", "e5", touch=True)
     page.wait(lambda: page.moves_played() == 2, "e7e5 dragged by touch")
     drag(page, "g1", "g4")
-    time.sleep(0.3)
+    # The board drops clicks for 400 ms after a drop (the click the browser fires on the
+    # release); the click-click move below comes after that.
+    time.sleep(0.6)
     check(page.moves_played() == 2 and not page.alert(), f"a drop on an unreachable square: {page.played()}, {page.alert()!r}")
     chess_move(page, "g1f3")
     page.wait(lambda: page.moves_played() == 3, "g1f3 by two clicks")
@@ -1180,7 +1292,7 @@ def main():
         only = set(args.only.split(",")) if args.only else None
         wanted = lambda name: only is None or name in only
         for name, run in [("tictactoe", tictactoe), ("connect4", connect4), ("nim", nim),
-                          ("teeko", teeko), ("chess", chess_game)]:
+                          ("teeko", teeko), ("chess", chess_game), ("checkers", checkers)]:
             if not wanted(name):
                 continue
             t0 = time.time()

@@ -69,6 +69,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     script!("boards/nim.js"),
     script!("boards/teeko.js"),
     script!("boards/chess.js"),
+    script!("boards/checkers.js"),
 ];
 
 /// Frames and messages larger than this close the connection (code 1009); smaller ones over

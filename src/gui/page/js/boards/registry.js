@@ -28,5 +28,6 @@ import connect4 from './connect4.js';
 import nim from './nim.js';
 import teeko from './teeko.js';
 import chess from './chess.js';
+import checkers from './checkers.js';
 
-export const BOARDS = { tictactoe, connect4, nim, teeko, chess };
+export const BOARDS = { tictactoe, connect4, nim, teeko, chess, checkers };
