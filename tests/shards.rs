@@ -199,6 +199,12 @@ fn shards_together_are_the_whole_match_and_merge_reports_it() {
     }
 }
 
+/// `out` is a refusal (status 1) whose error says `text`.
+fn assert_refused(out: &std::process::Output, text: &str) {
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(out));
+    assert!(stderr(out).contains(text), "{}", stderr(out));
+}
+
 #[test]
 fn merge_refuses_what_does_not_belong_and_drops_a_torn_line() {
     let dir = scratch("merge-faults");
@@ -219,19 +225,9 @@ fn merge_refuses_what_does_not_belong_and_drops_a_torn_line() {
 
     // Another match (another seed), and a game twice.
     let out = merge(&[&a1, &b0]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("belongs to another match"),
-        "{}",
-        stderr(&out)
-    );
+    assert_refused(&out, "belongs to another match");
     let out = merge(&[&a0, &a1, &a1]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("game 7 is recorded twice"),
-        "{}",
-        stderr(&out)
-    );
+    assert_refused(&out, "game 7 is recorded twice");
     assert_eq!(stdout(&out), "", "nothing is reported from refused records");
 
     // A shard missing: reported, and the rest merged.
@@ -272,12 +268,7 @@ fn merge_refuses_what_does_not_belong_and_drops_a_torn_line() {
     first["moves"][0]["mv"] = "9".into();
     std::fs::write(&forged, format!("{first}\n")).unwrap();
     let out = merge(&[&forged]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("forged.jsonl line 1: game 1: move 1 '9'"),
-        "{}",
-        stderr(&out)
-    );
+    assert_refused(&out, "forged.jsonl line 1: game 1: move 1 '9'");
 
     // Bytes that are not text after a whole record: refused with the file and the line.
     let garbled = dir.join("garbled.jsonl");

@@ -466,21 +466,7 @@ impl<G: Solvable> GameSession for Session<G> {
                             use_solver,
                         };
                         run_search(&mut tools, &pos, limits, &request, &ctx);
-                        // How long the engine itself took, and how much of it this thread
-                        // ran, for comparing with its client's clock
-                        // (scripts/bench/st_move_times.sh; docs/hardening.md, "Time").
-                        if log::log_enabled!(log::Level::Debug) {
-                            let ms = |d: Duration| d.as_secs_f64() * 1e3;
-                            let (ran, waited) =
-                                crate::util::thread_sched_times().unwrap_or_default();
-                            log::debug!(
-                                "bestmove {:.3} ms after the go line was read, worker ran \
-                                 {:.3} ms, waited for a processor {:.3} ms",
-                                ms(received.elapsed()),
-                                ms(ran),
-                                ms(waited)
-                            );
-                        }
+                        log_move_time(received);
                         Some(tools)
                     }
                 });
@@ -906,6 +892,23 @@ fn run_bench(depth: Option<u32>, search_off: TechniquesOff, ctx: &JobContext) {
     let (head, last) = summary.rsplit_once('\n').unwrap_or(("", &summary));
     ctx.out.lines(head);
     ctx.last_line(last);
+}
+
+/// At debug level, how long the engine itself took over a search, and how much of it the
+/// worker thread ran, for comparing with its client's clock (scripts/bench/st_move_times.sh;
+/// docs/hardening.md, "Time"). `received`: when the `go` line was read.
+fn log_move_time(received: Instant) {
+    if log::log_enabled!(log::Level::Debug) {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let (ran, waited) = crate::util::thread_sched_times().unwrap_or_default();
+        log::debug!(
+            "bestmove {:.3} ms after the go line was read, worker ran {:.3} ms, waited for a \
+             processor {:.3} ms",
+            ms(received.elapsed()),
+            ms(ran),
+            ms(waited)
+        );
+    }
 }
 
 #[cfg(test)]

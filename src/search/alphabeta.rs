@@ -9,9 +9,9 @@ use std::sync::atomic::AtomicBool;
 use super::history::bonus;
 use super::ordering::{ORDER_KILLER, ORDER_TT, is_plain_quiet, pick};
 use super::tt::{Bound, Entry, from_tt, to_tt};
-use super::{INF, Worker, from_root};
+use super::{INF, Worker};
 use crate::game::Game;
-use crate::value::{MATE, MATE_BOUND, MAX_PLY, terminal_value};
+use crate::value::{MATE, MATE_BOUND, MAX_PLY};
 
 /// One node's search, as its steps hand it on.
 pub(super) struct Node<M> {
@@ -138,13 +138,8 @@ impl<G: Game> Worker<G> {
         if G::REPETITION_DRAW.is_some() && self.repeats(key, ply) {
             return 0;
         }
-        if let Some(o) = pos.outcome() {
-            return terminal_value(o, pos.side_to_move(), ply);
-        }
-        if ply > 0
-            && let Some(v) = self.ask_oracle(pos)
-        {
-            return from_root(v, ply);
+        if let Some(v) = self.settled(pos, ply) {
+            return v;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);

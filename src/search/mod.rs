@@ -35,7 +35,7 @@ use std::time::Duration;
 pub use limits::{Clock, Limits};
 
 use crate::game::{Game, SearchHints};
-use crate::value::{MATE, MAX_PLY};
+use crate::value::{MATE, MAX_PLY, terminal_value};
 use history::History;
 use threads::Shared;
 use time::Control;
@@ -242,11 +242,18 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// The oracle's value of `pos`, counted as a table hit when it has one.
-    fn ask_oracle(&mut self, pos: &G) -> Option<i32> {
+    /// The value of `pos`, `ply` plies below the root, when it is settled without a search:
+    /// the game is over, or (below the root) the oracle knows it, counted as a table hit.
+    fn settled(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        if let Some(o) = pos.outcome() {
+            return Some(terminal_value(o, pos.side_to_move(), ply));
+        }
+        if ply == 0 {
+            return None;
+        }
         let v = self.oracle.as_ref()?.value(pos)?;
         self.tbhits += 1;
-        Some(v)
+        Some(from_root(v, ply))
     }
 }
 

@@ -7,9 +7,9 @@
 use std::sync::atomic::AtomicBool;
 
 use super::tt::{Bound, from_tt, to_tt};
-use super::{INF, Worker, from_root};
+use super::{INF, Worker};
 use crate::game::Game;
-use crate::value::{MATE_BOUND, MAX_PLY, terminal_value};
+use crate::value::{MATE_BOUND, MAX_PLY};
 
 impl<G: Game> Worker<G> {
     pub(super) fn quiesce(
@@ -29,13 +29,8 @@ impl<G: Game> Worker<G> {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = pos.outcome() {
-            return terminal_value(o, pos.side_to_move(), ply);
-        }
-        if ply > 0
-            && let Some(v) = self.ask_oracle(pos)
-        {
-            return from_root(v, ply);
+        if let Some(v) = self.settled(pos, ply) {
+            return v;
         }
         if ply >= MAX_PLY {
             return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
