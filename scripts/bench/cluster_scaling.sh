@@ -14,7 +14,8 @@
 #           scheduler and one worker run beside it, untimed), the cheap match at two sizes:
 #           its CPU per game is what bounds how many workers one client keeps up with.
 #
-# Usage: scripts/bench/cluster_scaling.sh [cost|scaling|client|all] [RUNS]   (default: all 3)
+# Usage: [SCALING_GAMES=60] scripts/bench/cluster_scaling.sh [cost|scaling|client|all] [RUNS]
+#        (default: all 3)
 # Needs python3 with dask and distributed; the package ply is imported from python/ (its
 # runner is plain Python). The figures go to stdout with the load average before each run:
 # the machine may be shared, so quote the load with them. Results: docs/cluster.md.
@@ -72,14 +73,17 @@ if [ "$what" = cost ] || [ "$what" = all ]; then
     done
 fi
 if [ "$what" = scaling ] || [ "$what" = all ]; then
-    echo "# scaling: label wall_s cpu_s load (60 games; shards of 4 games)"
+    # SCALING_GAMES: the match's length (default 60); a longer one spreads the cluster's
+    # start over more games, as a real match does.
+    g=${SCALING_GAMES:-60}
+    echo "# scaling: label wall_s cpu_s load ($g games; shards of 4 games)"
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2046
-        timed "referee-60" nice -n 10 "$REF" $(busy 30)
+        timed "referee-$g" nice -n 10 "$REF" $(busy $((g / 2)))
         for w in 1 2; do
             # shellcheck disable=SC2046
-            timed "workers$w-60" nice -n 10 python3 -m cluster match --bin-dir "$BIN" \
-                --quiet --workers "$w" --shard-games 4 $(busy 30)
+            timed "workers$w-$g" nice -n 10 python3 -m cluster match --bin-dir "$BIN" \
+                --quiet --workers "$w" --shard-games 4 $(busy $((g / 2)))
         done
     done
 fi
