@@ -125,14 +125,9 @@ impl<G: Game> Worker<G> {
             }
             return self.quiesce(pos, ply, alpha, beta, stop);
         }
-        if self.nodes & 1023 == 0 || self.nodes >= self.control.node_cap {
-            self.check_abort(stop);
-        }
-        if self.aborted {
+        if !self.enter(ply, stop) {
             return 0;
         }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
 
         let key = pos.key();
         if G::REPETITION_DRAW.is_some() && self.repeats(key, ply) {

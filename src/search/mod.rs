@@ -242,6 +242,22 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    /// A node at `ply` begins: looks at the limits when due (every 1024 nodes, and at every
+    /// node past a node limit), then counts the node. `false` when the search is aborted
+    /// (the node's value is then ignored).
+    #[inline]
+    fn enter(&mut self, ply: usize, stop: &AtomicBool) -> bool {
+        if self.nodes & 1023 == 0 || self.nodes >= self.control.node_cap {
+            self.check_abort(stop);
+        }
+        if self.aborted {
+            return false;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
     /// The value of `pos`, `ply` plies below the root, when it is settled without a search:
     /// the game is over, or (below the root) the oracle knows it, counted as a table hit.
     fn settled(&mut self, pos: &G, ply: usize) -> Option<i32> {

@@ -21,14 +21,9 @@ impl<G: Game> Worker<G> {
         stop: &AtomicBool,
     ) -> i32 {
         self.pv[ply].clear();
-        if self.nodes & 1023 == 0 || self.nodes >= self.control.node_cap {
-            self.check_abort(stop);
-        }
-        if self.aborted {
+        if !self.enter(ply, stop) {
             return 0;
         }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.settled(pos, ply) {
             return v;
         }
