@@ -171,6 +171,21 @@ pub struct SolveCommand {
     pub run: fn(&[String]) -> Result<(), String>,
 }
 
+/// A `ply solve` command's arguments, parsed by clap as `command` (`ply solve teeko`):
+/// `Ok(None)` when they asked for help or the version (printed on stdout: the command has
+/// nothing more to do), the error's text when they are wrong.
+pub fn parse_args<A: clap::Parser>(command: &str, args: &[String]) -> Result<Option<A>, String> {
+    let argv = std::iter::once(command.to_string()).chain(args.iter().cloned());
+    match A::try_parse_from(argv) {
+        Ok(a) => Ok(Some(a)),
+        Err(e) if e.use_stderr() => Err(e.to_string()),
+        Err(e) => {
+            let _ = e.print();
+            Ok(None)
+        }
+    }
+}
+
 /// Every registered game's `ply solve` command, in the registry's order.
 pub fn commands() -> Vec<(&'static str, SolveCommand)> {
     crate::games::NAMES

@@ -41,14 +41,8 @@ struct Args {
 
 /// `ply solve checkers ARGS...`.
 pub fn cli(args: &[String]) -> Result<(), String> {
-    let argv = std::iter::once("ply solve checkers".to_string()).chain(args.iter().cloned());
-    let a = match Args::try_parse_from(argv) {
-        Ok(a) => a,
-        Err(e) if e.use_stderr() => return Err(e.render().to_string()),
-        Err(e) => {
-            let _ = e.print();
-            return Ok(());
-        }
+    let Some(a) = crate::solve::parse_args::<Args>("ply solve checkers", args)? else {
+        return Ok(());
     };
     let dir = a
         .dir

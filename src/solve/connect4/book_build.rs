@@ -82,14 +82,8 @@ struct DepthStats {
 
 /// `ply solve connect4 book ARGS...`.
 pub fn cli(args: &[String]) -> Result<(), String> {
-    let argv = std::iter::once("ply solve connect4 book".to_string()).chain(args.iter().cloned());
-    let args = match Args::try_parse_from(argv) {
-        Ok(a) => a,
-        Err(e) if e.use_stderr() => return Err(e.to_string()),
-        Err(e) => {
-            print!("{e}");
-            return Ok(());
-        }
+    let Some(args) = crate::solve::parse_args::<Args>("ply solve connect4 book", args)? else {
+        return Ok(());
     };
     if args.depth > 42 || args.open > args.depth {
         return Err("need open <= depth <= 42".into());

@@ -70,17 +70,8 @@ pub fn cli(args: &[String]) -> Result<(), String> {
     if args.first().is_some_and(|a| a == "book") {
         return super::book_build::cli(&args[1..]);
     }
-    let argv = std::iter::once("ply solve connect4".to_string()).chain(args.iter().cloned());
-    let args = match Args::try_parse_from(argv) {
-        Ok(a) => a,
-        Err(e) => {
-            // --help and --version print and succeed; real errors go back to the caller.
-            if e.use_stderr() {
-                return Err(e.to_string());
-            }
-            print!("{e}");
-            return Ok(());
-        }
+    let Some(args) = crate::solve::parse_args::<Args>("ply solve connect4", args)? else {
+        return Ok(());
     };
     let start = Connect4::new(&Params(vec![
         ("width".into(), args.width.to_string()),

@@ -46,15 +46,8 @@ struct Args {
 
 /// `ply solve teeko ARGS...`.
 pub fn cli(args: &[String]) -> Result<(), String> {
-    let argv = std::iter::once("ply solve teeko".to_string()).chain(args.iter().cloned());
-    let a = match Args::try_parse_from(argv) {
-        Ok(a) => a,
-        Err(e) if e.use_stderr() => return Err(e.render().to_string()),
-        Err(e) => {
-            // --help: print it and succeed.
-            let _ = e.print();
-            return Ok(());
-        }
+    let Some(a) = crate::solve::parse_args::<Args>("ply solve teeko", args)? else {
+        return Ok(());
     };
     let path = a
         .out
