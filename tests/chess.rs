@@ -530,3 +530,38 @@ fn limited_strength_searches_the_calibrated_tree() {
     // Today's search is another tree (else this test would show nothing).
     assert_ne!((l.1, &l.3), (t.1, &t.3));
 }
+
+/// Below the node anchors a level chooses (protocol.md, Limited strength): a depth-1 search
+/// of four lines, `bestmove` one of their first moves, not always the best one; from 1500
+/// up one line, its move played.
+#[test]
+fn low_levels_choose_among_the_four_best_moves() {
+    use ply::protocol::strength::{ANCHORS, CHOICES, ELO_MIN};
+    let mut e = PlyProcess::start_with(&["--game", "chess"], &[]);
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send(&format!("setoption name UCI_Elo value {ELO_MIN}"));
+    // After 1. e4 e5 2. Nf3 Nc6 many moves are close in value at depth 1.
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+    let mut played = std::collections::BTreeSet::new();
+    let mut not_first = 0;
+    for _ in 0..30 {
+        let g = e.go("go wtime 60000 btime 60000");
+        let infos = g.info_lines();
+        assert_eq!(infos.len(), CHOICES, "{:?}", g.infos);
+        assert!(infos.iter().all(|i| i.depth == Some(1)), "{:?}", g.infos);
+        let firsts: Vec<String> = infos.iter().map(|i| i.pv[0].clone()).collect();
+        let best = g.bestmove.clone();
+        assert!(firsts.contains(&best), "{best} not in {firsts:?}");
+        not_first += usize::from(best != firsts[0]);
+        played.insert(best);
+    }
+    assert!(played.len() >= 2 && not_first > 0, "{played:?}");
+
+    e.send(&format!("setoption name UCI_Elo value {}", ANCHORS[0].0));
+    for _ in 0..5 {
+        let g = e.go("go wtime 60000 btime 60000");
+        let infos = g.info_lines();
+        assert_eq!(infos.len(), 1, "{:?}", g.infos);
+        assert_eq!(g.bestmove, infos[0].pv[0]);
+    }
+}

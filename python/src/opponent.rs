@@ -125,15 +125,30 @@ impl<G: Encoded> Opponent<G> {
             }
             Kind::Search(l) => self.search(eng, l.clone(), &stop),
             Kind::Elo(elo) => {
-                let nodes = strength::move_budget(*elo, rng);
-                self.search(
-                    eng,
-                    search::Limits {
-                        nodes: Some(nodes),
-                        ..Default::default()
-                    },
-                    &stop,
-                )
+                let limits = search::Limits {
+                    nodes: Some(strength::move_budget(*elo, rng)),
+                    ..Default::default()
+                };
+                let Some(amplitude) = strength::noise(*elo) else {
+                    return self.search(eng, limits, &stop);
+                };
+                // A level below the node anchors: its pick among the best depth-1 moves.
+                let choice = strength::Choice {
+                    amplitude,
+                    seed: rng.next_u64(),
+                };
+                let root = search::Root {
+                    pos: eng.pos(),
+                    earlier: eng.line.earlier(),
+                    moves: &[],
+                    lines: strength::CHOICES,
+                };
+                let mut lines = strength::Lines::default();
+                let s = self.searcher.as_mut()?;
+                let best = s
+                    .search_root(&root, &limits, &stop, &mut |i| lines.see(i))
+                    .best;
+                lines.pick(choice).and_then(|l| l.first().copied()).or(best)
             }
         }
     }

@@ -333,10 +333,19 @@ impl EngineLoop {
                 }
                 let o = &self.options;
                 let limit_strength = o.switch("UCI_LimitStrength");
+                let mut choice = None;
+                let mut multipv = o.number("MultiPV") as usize;
                 if limit_strength {
                     let elo = o.number("UCI_Elo") as u32;
                     let budget = strength::move_budget(elo, &mut self.rng);
                     params.nodes = Some(params.nodes.map_or(budget, |n| n.min(budget)));
+                    choice = strength::noise(elo).map(|amplitude| strength::Choice {
+                        amplitude,
+                        seed: self.rng.next_u64(),
+                    });
+                    if choice.is_some() {
+                        multipv = multipv.max(strength::CHOICES);
+                    }
                 }
                 let unlimited = params.unlimited();
                 let job = Job::Search {
@@ -344,7 +353,8 @@ impl EngineLoop {
                     overhead: Duration::from_millis(o.number("Move Overhead")),
                     use_solver: o.switch("UseSolver") && !limit_strength,
                     calibrated: limit_strength,
-                    multipv: o.number("MultiPV") as usize,
+                    choice,
+                    multipv,
                     show_ponder: o.switch("Ponder"),
                     show_wdl: o.switch("UCI_ShowWDL"),
                     received: at,

@@ -52,6 +52,9 @@ impl JobContext {
     }
 }
 
+// One job per command, moved once into its worker: the size of the search's variant costs
+// nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Job {
     Search {
         params: GoParams,
@@ -68,6 +71,9 @@ pub enum Job {
         /// `UCI_LimitStrength`: search as the strength was calibrated, without the
         /// techniques added since (besides those `PLY_SEARCH_OFF` turns off).
         calibrated: bool,
+        /// A `UCI_Elo` below the node anchors: `bestmove` is picked among the `multipv`
+        /// lines with the level's noise (protocol/strength.rs).
+        choice: Option<super::strength::Choice>,
     },
     Perft(u32),
     Bench(Option<u32>),
@@ -440,6 +446,7 @@ impl<G: Solvable> GameSession for Session<G> {
                         show_wdl,
                         received,
                         calibrated,
+                        choice,
                     } => {
                         let mut tools =
                             tools.unwrap_or_else(|| Session::<G>::new_tools(&pos, config));
@@ -464,6 +471,7 @@ impl<G: Solvable> GameSession for Session<G> {
                             show_ponder,
                             show_wdl,
                             use_solver,
+                            choice,
                         };
                         run_search(&mut tools, &pos, limits, &request, &ctx);
                         log_move_time(received);
@@ -709,6 +717,7 @@ struct Request<M> {
     show_ponder: bool,
     show_wdl: bool,
     use_solver: bool,
+    choice: Option<super::strength::Choice>,
 }
 
 /// Searches `line`'s position and prints the `info` lines and `bestmove`; a finished game (by
@@ -757,14 +766,22 @@ fn run_search<G: Game>(
         tools.searcher.set_oracle(oracle);
         // The search's time budgets count from the same instant as the solver's, so what
         // the solver spent is charged to them.
+        let mut choices = super::strength::Lines::default();
         let result = tools
             .searcher
             .search_root(&root, &limits, &ctx.stop.flag, &mut |info| {
+                if request.choice.is_some() {
+                    choices.see(info);
+                }
                 ctx.out
                     .line(&info_line(pos, info, lines, request.show_wdl).to_string())
             });
         best = result.best;
         pv = result.pv;
+        if let Some(line) = request.choice.and_then(|c| choices.pick(c)) {
+            best = line.first().copied();
+            pv = line;
+        }
     }
     // With `infinite`, bestmove waits for `stop` (or `quit`, or the end of input) even when
     // the search has nothing left to do; with `ponder`, for `stop` or `ponderhit`.
