@@ -405,6 +405,12 @@ fn tt_cutoff<M>(e: Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> O
     if (e.depth as i32) < depth {
         return None;
     }
+    bounded_score(e, ply, alpha, beta)
+}
+
+/// `e`'s score (as seen `ply` plies from the root) when its bound settles the window
+/// `alpha..beta`, whatever depth it was searched to (the quiescence search takes any).
+pub(super) fn bounded_score<M>(e: Entry<M>, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = from_tt(e.score, ply);
     let usable = match e.bound {
         Bound::Exact => true,

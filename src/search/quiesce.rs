@@ -6,7 +6,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::tt::{Bound, from_tt, to_tt};
+use super::tt::{Bound, to_tt};
 use super::{INF, Worker};
 use crate::game::Game;
 use crate::value::{MATE_BOUND, MAX_PLY};
@@ -33,17 +33,8 @@ impl<G: Game> Worker<G> {
         let use_table = self.hints.quiescence_table;
         let key = if use_table { pos.key() } else { 0 };
         let tt = if use_table { self.tt.probe(key) } else { None };
-        if let Some(e) = tt {
-            let s = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::Empty => false,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(s) = tt.and_then(|e| super::alphabeta::bounded_score(e, ply, alpha, beta)) {
+            return s;
         }
         let in_check = pos.in_check();
         let mut best = -INF;
