@@ -17,15 +17,15 @@ use ply::solve::{Budget, Solvable, Solver};
 use ply::value::MATE;
 
 /// splitmix64: a fixed-seed generator, so every run tests the same positions.
-struct Rng(u64);
+struct Rng(ply::util::Rng);
 
 impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(ply::util::Rng::new(seed))
+    }
+
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -81,7 +81,7 @@ fn compare_with_oracle(seed: u64, lengths: std::ops::RangeInclusive<usize>, per_
     let start = Connect4::default();
     let mut solver = Connect4Solver::with_table_mb(&start, 64).unwrap();
     let mut ai = AiSolver::new();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut checked = 0;
     for len in lengths {
         for _ in 0..per_length {
@@ -109,7 +109,7 @@ fn best_moves_keep_the_score_and_values_follow_it() {
     let start = Connect4::default();
     let mut solver = Connect4Solver::with_table_mb(&start, 64).unwrap();
     let mut ai = AiSolver::new();
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     let stop = AtomicBool::new(false);
     for i in 0..120 {
         let (pos, moves) = random_position(&mut rng, &start, 10 + i % 28);
@@ -151,7 +151,7 @@ fn values_match_plain_search_on_short_forced_endings() {
     let start = Connect4::default();
     let mut solver = Connect4Solver::with_table_mb(&start, 16).unwrap();
     let mut searcher = Searcher::<Connect4>::new(16);
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     let stop = AtomicBool::new(false);
     let (mut wins, mut losses) = (0, 0);
     while wins < 15 || losses < 15 {
@@ -282,7 +282,7 @@ fn budget_and_stop_are_honoured() {
         },
     );
     let mut ai = AiSolver::new();
-    let (q, moves) = random_position(&mut Rng(9), &p, 6);
+    let (q, moves) = random_position(&mut Rng::new(9), &p, 6);
     let full = format!("4453{moves}");
     assert_eq!(solver.score(&q).score, oracle(&mut ai, &full), "{full}");
 }
@@ -317,7 +317,7 @@ fn brute_force(pos: &Connect4, memo: &mut HashMap<u64, i32>) -> i32 {
 
 #[test]
 fn small_boards_match_brute_force() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     for (w, h) in [(4, 4), (5, 4), (4, 5)] {
         let start = Connect4::new(
             &Params::parse([

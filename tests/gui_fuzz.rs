@@ -29,15 +29,15 @@ const CANARY_BOUND: Duration = Duration::from_secs(10);
 const SEND_TIMEOUT: &str = "2";
 
 /// SplitMix64: a small seeded generator, so a run is reproduced by its seed.
-struct Rng(u64);
+struct Rng(ply::util::Rng);
 
 impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(ply::util::Rng::new(seed))
+    }
+
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: u64) -> u64 {
@@ -492,7 +492,7 @@ fn fuzz(seed: u64, messages: u64) -> String {
         let (page, stop, seen) = (gui.page(), stop.clone(), seen.clone());
         thread::spawn(move || canary(page, stop, seen))
     };
-    let (mut rng, mut tally, mut lazy) = (Rng(seed), Tally::default(), Vec::new());
+    let (mut rng, mut tally, mut lazy) = (Rng::new(seed), Tally::default(), Vec::new());
     let started = Instant::now();
     while tally.messages + tally.frames < messages {
         hostile_page(&gui, &mut rng, &mut tally, &mut lazy);
