@@ -43,6 +43,15 @@ struct Outcome<M> {
 }
 
 impl<G: Game> Worker<G> {
+    /// The line at `ply` becomes `mv` followed by the line its child (at `ply + 1`) left.
+    #[inline]
+    pub(super) fn adopt_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     /// Every 1024 nodes (and at every node past a node limit): whether to give up.
     pub(super) fn check_abort(&mut self, stop: &AtomicBool) {
         if self.helper {
@@ -285,10 +294,7 @@ impl<G: Game> Worker<G> {
                 out.best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.adopt_pv(ply, mv);
                     if ply == 0 {
                         self.root_best = Some((mv, score));
                     }

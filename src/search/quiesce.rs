@@ -67,10 +67,7 @@ impl<G: Game> Worker<G> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.adopt_pv(ply, mv);
                     if alpha >= beta {
                         break;
                     }
