@@ -1,6 +1,7 @@
 //! The Connect Four opening book compiled into ply: well formed, covering what it claims (every
-//! position of its open plies, and every reply to its own moves down to its depth, for both
-//! colours), and right: a sample of its entries re-solved by the solver. The engine answers
+//! position of its fully covered plies, and every reply to its own moves down to its depth,
+//! for both colours), and right: a sample of its entries re-solved by the solver, and every
+//! entry above the fully covered plies' last consistent with its children's. The engine answers
 //! from it (`go movetime 100` on the empty board is `bestmove 4`, `score mate 21`) and
 //! searches instead with `UseBook false`.
 
@@ -96,25 +97,39 @@ fn builtin_book_is_well_formed_and_deep() {
     }
 }
 
-#[test]
-fn book_covers_its_open_plies_and_every_reply_to_its_moves() {
-    let book = Book::builtin();
+/// The positions of each number of discs up to `full`, one per mirror pair (by book key).
+fn levels(full: u32) -> Vec<std::collections::BTreeMap<u64, Connect4>> {
     let start = Connect4::default();
-    // Every position of the open plies.
-    let mut level = vec![start];
-    for _ in 0..=book.open {
-        let mut next = Vec::new();
-        for p in &level {
-            assert!(book.lookup(p).is_some(), "not in the book: {}", p.fen());
+    let mut levels = vec![std::collections::BTreeMap::from([(
+        canonical_key(start.current(), start.mask()).0,
+        start,
+    )])];
+    for _ in 0..full {
+        let mut next = std::collections::BTreeMap::new();
+        for p in levels.last().unwrap().values() {
             for m in legal(p) {
                 let mut c = *p;
                 c.play(m);
                 if c.outcome().is_none() {
-                    next.push(c);
+                    next.insert(canonical_key(c.current(), c.mask()).0, c);
                 }
             }
         }
-        level = next;
+        levels.push(next);
+    }
+    levels
+}
+
+#[test]
+fn book_covers_its_full_plies_and_every_reply_to_its_moves() {
+    let book = Book::builtin();
+    let start = Connect4::default();
+    // Every position of the fully covered plies (mirror images share an entry).
+    assert!(book.full >= book.open);
+    for level in levels(book.full) {
+        for p in level.values() {
+            assert!(book.lookup(p).is_some(), "not in the book: {}", p.fen());
+        }
     }
     // Random games: the open plies at random, then each colour playing the book's moves
     // against random replies; every position of that colour down to the depth is covered.
@@ -138,6 +153,55 @@ fn book_covers_its_open_plies_and_every_reply_to_its_moves() {
                 moves[rng.below(moves.len())]
             };
             pos.play(mv);
+        }
+    }
+}
+
+/// The score a position has by its children's book entries (a win at once scores by the
+/// mover's disc count), and the moves that reach it.
+fn backed_up(book: &Book, pos: &Connect4) -> (i32, Vec<u8>) {
+    let values: Vec<(u8, i32)> = legal(pos)
+        .into_iter()
+        .map(|m| {
+            let mut c = *pos;
+            c.play(m);
+            let v = match c.outcome() {
+                Some(Outcome::Win(_)) => 22 - (pos.moves_played() as i32 / 2 + 1),
+                Some(Outcome::Draw) => 0,
+                None => -book.lookup(&c).expect("a child in the book").score,
+            };
+            (m, v)
+        })
+        .collect();
+    let best = values.iter().map(|&(_, v)| v).max().unwrap();
+    (
+        best,
+        values
+            .iter()
+            .filter(|&&(_, v)| v == best)
+            .map(|&(m, _)| m)
+            .collect(),
+    )
+}
+
+#[test]
+fn entries_below_the_full_plies_follow_from_their_children() {
+    // Below `full` every child is in the book, so each entry's score must be the best of its
+    // children's, and its move one that reaches it: the deepest level was solved, and this
+    // checks every shallower entry against it (solved or backed up, they must agree).
+    let book = Book::builtin();
+    let all = levels(book.full.saturating_sub(1));
+    for level in &all {
+        for p in level.values() {
+            let entry = book.lookup(p).expect("in the book");
+            let (score, moves) = backed_up(&book, p);
+            assert_eq!(entry.score, score, "{}", p.fen());
+            assert!(
+                moves.contains(&entry.column),
+                "{}: book move {} does not keep {score}",
+                p.fen(),
+                entry.column + 1
+            );
         }
     }
 }

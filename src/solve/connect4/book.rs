@@ -6,13 +6,15 @@
 //!
 //! ```text
 //! offset  size  field
-//!      0     8  magic "PLYC4BK1"
+//!      0     8  magic "PLYC4BK2"
 //!      8     1  board width (7)
 //!      9     1  board height (6)
 //!     10     1  depth: the most discs of any position in the book
-//!     11     1  open plies: every position with at most this many discs is covered
-//!     12     4  entry count N
-//!     16   8*N  entries, u64 each, in increasing order:
+//!     11     1  open plies: the book's lines start there (see [`super::book_build`])
+//!     12     1  full: every position with at most this many discs is in the book
+//!     13     3  zero
+//!     16     4  entry count N
+//!     20   8*N  entries, u64 each, in increasing order:
 //!                 bits  0..6   Pons score of the side to move, plus 32
 //!                 bits  6..9   the perfect move's column (0 = leftmost) in the keyed orientation
 //!                 bits  9..58  the position's key (below)
@@ -31,8 +33,8 @@ use crate::games::Connect4;
 /// The book compiled into the program.
 static BOOK_7X6: &[u8] = include_bytes!("book-7x6.bin");
 
-const MAGIC: &[u8; 8] = b"PLYC4BK1";
-const HEADER: usize = 16;
+const MAGIC: &[u8; 8] = b"PLYC4BK2";
+const HEADER: usize = 20;
 const KEY_SHIFT: u32 = 9;
 const MOVE_SHIFT: u32 = 6;
 const OFFSET: i32 = 32;
@@ -52,6 +54,8 @@ pub struct BookMove {
 pub struct Book<'a> {
     pub depth: u32,
     pub open: u32,
+    /// Every position with at most this many discs is in the book (at least `open`).
+    pub full: u32,
     entries: &'a [u8],
 }
 
@@ -76,7 +80,7 @@ impl<'a> Book<'a> {
                 bytes[8], bytes[9]
             ));
         }
-        let n = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
+        let n = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes")) as usize;
         if bytes.len() != HEADER + 8 * n {
             return Err(format!(
                 "{} bytes for {n} entries (want {})",
@@ -87,8 +91,15 @@ impl<'a> Book<'a> {
         let book = Book {
             depth: bytes[10] as u32,
             open: bytes[11] as u32,
+            full: bytes[12] as u32,
             entries: &bytes[HEADER..],
         };
+        if book.full < book.open || book.full > book.depth {
+            return Err(format!(
+                "full coverage to {} discs, with lines from {} to {}",
+                book.full, book.open, book.depth
+            ));
+        }
         if (1..n).any(|i| book.word(i - 1) >= book.word(i)) {
             return Err("entries are not in increasing order".into());
         }
@@ -170,8 +181,9 @@ pub fn position_of_key(key: u64) -> Option<Connect4> {
     Connect4::from_bits(&Connect4::default(), key & mask, mask)
 }
 
-/// The bytes of a book file holding `entries` (key, score, column), in any order.
-pub fn encode(depth: u32, open: u32, entries: &[(u64, i32, u8)]) -> Vec<u8> {
+/// The bytes of a book file holding `entries` (key, score, column), in any order; `depth`,
+/// `open` and `full` as the header describes them.
+pub fn encode(depth: u32, open: u32, full: u32, entries: &[(u64, i32, u8)]) -> Vec<u8> {
     let mut words: Vec<u64> = entries
         .iter()
         .map(|&(key, score, col)| {
@@ -182,7 +194,7 @@ pub fn encode(depth: u32, open: u32, entries: &[(u64, i32, u8)]) -> Vec<u8> {
     words.dedup();
     let mut out = Vec::with_capacity(HEADER + 8 * words.len());
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&[7, 6, depth as u8, open as u8]);
+    out.extend_from_slice(&[7, 6, depth as u8, open as u8, full as u8, 0, 0, 0]);
     out.extend_from_slice(&(words.len() as u32).to_le_bytes());
     for w in words {
         out.extend_from_slice(&w.to_le_bytes());

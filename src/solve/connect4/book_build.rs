@@ -9,6 +9,12 @@
 //! (see [`super::book`]), so the book depends on nothing but the rules: a rebuild makes the
 //! same file.
 //!
+//! With `--full N` the book also holds every position with at most `N` discs, whatever was
+//! played. Only those with exactly `N` discs are solved; each shallower one gets its score
+//! and move from its children's (the best child, first in centre-first order among equals,
+//! as the solver's perfect move), from the deepest level up, so the cost is that of the
+//! deepest level alone.
+//!
 //! The build walks both colours' trees one depth at a time, in key order. Each position it
 //! solves is appended at once to a progress file (text, one line each: key in hexadecimal,
 //! score, column, discs, nodes, wall microseconds); a build started again with the same
@@ -59,6 +65,13 @@ struct Args {
     /// Stop after solving this many new positions (the progress file keeps them).
     #[arg(long)]
     limit: Option<usize>,
+    /// Every position with at most this many discs, too (at least `open`; see the module doc).
+    #[arg(long, default_value_t = 0)]
+    full: u32,
+    /// Take the entries of the book compiled into this program as solved (they were made by
+    /// this solver), instead of solving them again.
+    #[arg(long)]
+    reuse_builtin: bool,
 }
 
 /// A solved position, as the progress file records it.
@@ -85,8 +98,8 @@ pub fn cli(args: &[String]) -> Result<(), String> {
     let Some(args) = crate::solve::parse_args::<Args>("ply solve connect4 book", args)? else {
         return Ok(());
     };
-    if args.depth > 42 || args.open > args.depth {
-        return Err("need open <= depth <= 42".into());
+    if args.depth > 42 || args.open > args.depth || args.full > args.depth {
+        return Err("need open <= depth <= 42 and full <= depth".into());
     }
     let mut build = Build::start(args)?;
     for side in [Player::First, Player::Second] {
@@ -95,6 +108,11 @@ pub fn cli(args: &[String]) -> Result<(), String> {
             eprintln!("book: stopped after --limit new positions");
             return Ok(());
         }
+    }
+    if build.fill()? == Grown::Stopped {
+        build.report();
+        eprintln!("book: stopped after --limit new positions");
+        return Ok(());
     }
     build.report();
     build.write_book()
@@ -137,6 +155,17 @@ impl Build {
             done.len(),
             args.progress.display()
         );
+        let mut done = done;
+        if args.reuse_builtin {
+            for (key, score, column) in book::Book::builtin().entries() {
+                done.entry(key).or_insert(Solved {
+                    score,
+                    column,
+                    nodes: 0,
+                    micros: 0,
+                });
+            }
+        }
         let mut solver = Connect4Solver::with_table_mb(&Connect4::default(), args.table_mb)
             .expect("7x6 is supported");
         solver.set_threads(args.threads);
@@ -190,6 +219,91 @@ impl Build {
         Ok(Grown::Complete)
     }
 
+    /// `--full`: every position with at most `full` discs, the deepest level solved (in key
+    /// order, the table kept across positions), each shallower one backed up from its
+    /// children; each recorded like the other entries.
+    fn fill(&mut self) -> Result<Grown, String> {
+        let full = self.args.full.max(self.args.open);
+        if full <= self.args.open {
+            return Ok(Grown::Complete);
+        }
+        let mut levels = vec![BTreeMap::from([(
+            canonical_key(0, 0).0,
+            Connect4::default(),
+        )])];
+        for _ in 0..full {
+            let mut next = BTreeMap::new();
+            for pos in levels.last().expect("a level").values() {
+                add_children(&mut next, pos, &legal(pos));
+            }
+            levels.push(next);
+        }
+        for (d, level) in levels.iter().enumerate().rev() {
+            let (mut solved, mut backed, mut micros) = (0, 0, 0);
+            for (&key, pos) in level {
+                let s = match self.done.get(&key) {
+                    Some(s) => *s,
+                    None if d as u32 == full && self.budget_left == 0 => {
+                        return Ok(Grown::Stopped);
+                    }
+                    None if d as u32 == full => {
+                        solved += 1;
+                        self.solve_new(key, pos, d as u32)?
+                    }
+                    None => {
+                        backed += 1;
+                        self.back_up(key, pos, d as u32)?
+                    }
+                };
+                micros += s.micros;
+                self.entries.push((key, s.score, s.column));
+            }
+            eprintln!(
+                "book: every position of {d} discs: {} ({solved} solved now, {backed} from \
+                 their children; {:.1} s of solving recorded)",
+                level.len(),
+                micros as f64 / 1e6
+            );
+        }
+        Ok(Grown::Complete)
+    }
+
+    /// A position's score and perfect move from its children's entries (every child is in
+    /// the book or ends the game), recorded as solved with no nodes.
+    fn back_up(&mut self, key: u64, pos: &Connect4, d: u32) -> Result<Solved, String> {
+        let mut best: Option<(i32, u8)> = None;
+        for c in legal(pos) {
+            let mut child = *pos;
+            child.play(c);
+            let v = match child.outcome() {
+                Some(crate::game::Outcome::Win(_)) => 22 - (pos.moves_played() as i32 / 2 + 1),
+                Some(crate::game::Outcome::Draw) => 0,
+                None => {
+                    let (k, _) = canonical_key(child.current(), child.mask());
+                    let Some(s) = self.done.get(&k) else {
+                        return Err(format!("{}: child {} is not in the book", pos.fen(), c + 1));
+                    };
+                    -s.score
+                }
+            };
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, c));
+            }
+        }
+        let (score, column) = best.expect("an unfinished game has a move");
+        let s = Solved {
+            score,
+            column,
+            nodes: 0,
+            micros: 0,
+        };
+        writeln!(self.log, "{key:x} {score} {column} {d} 0 0")
+            .and_then(|_| self.log.flush())
+            .map_err(|e| format!("{}: {e}", self.args.progress.display()))?;
+        self.done.insert(key, s);
+        Ok(s)
+    }
+
     /// The position's entry, solved now unless the progress has it; `None` when it would
     /// need solving and `--limit` is used up.
     fn book_move(&mut self, key: u64, pos: &Connect4, d: u32) -> Result<Option<Solved>, String> {
@@ -232,7 +346,8 @@ impl Build {
         let Some(out) = &self.args.out else {
             return Ok(());
         };
-        let bytes = book::encode(self.args.depth, self.args.open, &self.entries);
+        let full = self.args.full.max(self.args.open);
+        let bytes = book::encode(self.args.depth, self.args.open, full, &self.entries);
         let tmp = out.with_extension("tmp");
         std::fs::write(&tmp, &bytes)
             .and_then(|_| std::fs::rename(&tmp, out))
