@@ -313,7 +313,7 @@ fn the_solver_asks_for_clock_time_just_past_the_book() {
     use ply::solve::Solver;
     let start = Connect4::default();
     let mut solver = Connect4Solver::with_table_mb(&start, 16).unwrap();
-    let depth = Book::builtin().depth;
+    let (depth, full) = (Book::builtin().depth, Book::builtin().full);
     let mut pos = start;
     let mut shares = Vec::new();
     // Play the centre-first first legal move until the board holds depth + 10 discs (or the
@@ -328,8 +328,11 @@ fn the_solver_asks_for_clock_time_just_past_the_book() {
         shares.len()
     );
     for (discs, share) in shares {
-        let past = discs.saturating_sub(depth);
-        let want = if (1..=8).contains(&past) { 0.25 } else { 0.0 };
+        let want = if discs > full && discs <= depth + 8 {
+            0.25
+        } else {
+            0.0
+        };
         assert_eq!(share, want, "{discs} discs");
     }
     let mut past_book = start;

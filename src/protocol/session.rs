@@ -615,13 +615,22 @@ fn solution_line<G: Game>(
 /// budget (at most 4/10 of the clock), so the move stays within 8/10 of the clock.
 const MAX_PROOF_SHARE: f64 = 0.4;
 
+/// The share of a fixed move time (`movetime` without a clock) a solver that asks for more
+/// than half ([`Solver::proof_share`] above 0) may take: the search after it still gets a
+/// tenth.
+const MOVETIME_PROOF_SHARE: f64 = 0.9;
+
 /// How long the solver may search before the heuristic search takes over, from the start of
 /// the move: half the move's hard budget, or `share` of the clock when the solver asks for
 /// more there ([`Solver::proof_share`]; at most [`MAX_PROOF_SHARE`], and never past a
-/// `movetime`). `None` when time does not limit the move.
+/// `movetime`), or [`MOVETIME_PROOF_SHARE`] of a fixed move time when it asks for more.
+/// `None` when time does not limit the move.
 fn solver_time(limits: &Limits, share: f64) -> Option<Duration> {
     let (_, hard) = limits.budgets()?;
     let Some(clock) = limits.clock else {
+        if share > 0.0 && limits.movetime.is_some() {
+            return Some(hard.mul_f64(MOVETIME_PROOF_SHARE));
+        }
         return Some(hard / 2);
     };
     let available = clock.time.saturating_sub(limits.overhead);
@@ -960,6 +969,14 @@ mod tests {
         let mut m = clock(1000, 10);
         m.movetime = Some(Duration::from_millis(100));
         assert_eq!(solver_time(&m, 0.25), Some(Duration::from_millis(100)));
+        // A fixed move time alone: half of it, or nine tenths when the solver asks for more.
+        let fixed = Limits {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        let (_, hard) = fixed.budgets().unwrap();
+        assert_eq!(solver_time(&fixed, 0.0), Some(hard / 2));
+        assert_eq!(solver_time(&fixed, 0.25), Some(hard.mul_f64(0.9)));
         assert_eq!(solver_time(&Limits::depth(5), 0.25), None);
         let inf = Limits {
             infinite: true,

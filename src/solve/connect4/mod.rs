@@ -373,14 +373,19 @@ impl Solver<Connect4> for Connect4Solver {
         Connect4Solver::set_book(self, on);
     }
 
-    /// A quarter of the clock in the first eight plies past the opening book (7×6, book on):
-    /// there most positions are proven in milliseconds but a few take seconds (docs/connect4.md,
-    /// the opening book), and once one is proven the rest of the game is.
+    /// A quarter of the clock from the first position the opening book may not hold (past
+    /// its full coverage, 7×6, book on) to eight plies past its deepest line: there most
+    /// positions are proven in milliseconds but a few take seconds (docs/connect4.md, the
+    /// opening book), and once one is proven the rest of the game is.
     fn proof_share(&self, pos: &Connect4) -> f64 {
         let r = pos.rules();
-        let depth = book::Book::builtin().depth;
-        let past = pos.moves_played().saturating_sub(depth);
-        if self.book && (r.width, r.height) == (7, 6) && (1..=PROOF_PLIES).contains(&past) {
+        let book = book::Book::builtin();
+        let discs = pos.moves_played();
+        if self.book
+            && (r.width, r.height) == (7, 6)
+            && discs > book.full
+            && discs <= book.depth + PROOF_PLIES
+        {
             PROOF_SHARE
         } else {
             0.0
