@@ -72,6 +72,12 @@ struct Args {
     /// this solver), instead of solving them again.
     #[arg(long)]
     reuse_builtin: bool,
+    /// Solve only slice `i` of `N` (from 0) of the `--full` level's positions, in key order,
+    /// and write no book: several processes or machines share the deepest level this way,
+    /// each with its own progress file; a run without `--shard` over all the progress files
+    /// put together then backs the rest up and writes the book.
+    #[arg(long)]
+    shard: Option<crate::shard::Shard>,
 }
 
 /// A solved position, as the progress file records it.
@@ -111,7 +117,7 @@ pub fn cli(args: &[String]) -> Result<(), String> {
     }
     if build.fill()? == Grown::Stopped {
         build.report();
-        eprintln!("book: stopped after --limit new positions");
+        eprintln!("book: stopped after --limit new positions, or at the end of its --shard");
         return Ok(());
     }
     build.report();
@@ -237,6 +243,25 @@ impl Build {
                 add_children(&mut next, pos, &legal(pos));
             }
             levels.push(next);
+        }
+        if let Some(shard) = self.args.shard {
+            let level = levels.last().expect("a level");
+            let slice = shard.range(level.len() as u64, 1);
+            let (start, len) = (slice.start as usize, (slice.end - slice.start) as usize);
+            eprintln!(
+                "book: shard {shard}: positions {start}..{} of the {} with {full} discs",
+                start + len,
+                level.len()
+            );
+            for (&key, pos) in level.iter().skip(start).take(len) {
+                if !self.done.contains_key(&key) {
+                    if self.budget_left == 0 {
+                        return Ok(Grown::Stopped);
+                    }
+                    self.solve_new(key, pos, full)?;
+                }
+            }
+            return Ok(Grown::Stopped);
         }
         for (d, level) in levels.iter().enumerate().rev() {
             let (mut solved, mut backed, mut micros) = (0, 0, 0);
