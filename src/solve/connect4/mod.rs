@@ -199,8 +199,10 @@ impl Connect4Solver {
     }
 
     /// A move of `pos` that keeps its exact score `score` (as [`Connect4Solver::score`] gave
-    /// it): the fastest win, the slowest loss, or a drawing move. `None` when the game is
-    /// over or the budget runs out.
+    /// it): the fastest win, the slowest loss, or a drawing move. The move the table holds for
+    /// `pos` is tried first (after a solve of `pos`, usually the move that proved its score,
+    /// so checking it is a search of a few nodes), then the others in centre-first order.
+    /// `None` when the game is over or the budget runs out.
     pub fn best_move(&mut self, pos: &Connect4, score: i32, budget: &Budget) -> Option<(u8, u64)> {
         self.check_size(pos);
         if pos.outcome().is_some() {
@@ -258,7 +260,9 @@ fn best_move_generic<const W: usize, const H: usize>(
     let mut w = Worker::<W, H>::new(table, &ctl, 0);
     let possible = G::<W, H>::possible(mask);
     let wins = possible & G::<W, H>::winning_cells(cur, mask);
-    for &c in cols {
+    let stored = w.stored_move(cur, mask, moves);
+    let first = cols.iter().filter(|&&c| Some(c as usize) == stored);
+    for &c in first.chain(cols.iter().filter(|&&c| Some(c as usize) != stored)) {
         let bit = possible & G::<W, H>::column_mask(c as usize);
         if wins & bit != 0 {
             if score == G::<W, H>::win_now(moves) {

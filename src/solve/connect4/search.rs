@@ -293,6 +293,15 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         if m < k { (m, true) } else { (k, false) }
     }
 
+    /// The best move the table holds for a position (its column, in the position's own
+    /// orientation), if any: after a solve, the root's entry holds the move of its last probe
+    /// that failed high, which keeps the score that probe proved.
+    pub fn stored_move(&self, cur: u64, mask: u64, moves: u32) -> Option<usize> {
+        let (key, mirrored) = Self::canonical(cur, mask, moves);
+        let hit = self.table.probe(key, self.near(moves))?;
+        hit.best.map(|c| if mirrored { W - 1 - c } else { c })
+    }
+
     /// Where a position with `moves` discs keeps its entry: this thread's near region
     /// (`Some`) or the main table.
     #[inline(always)]
