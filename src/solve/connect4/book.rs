@@ -23,9 +23,11 @@
 //! The key of a position is the solver's (see `board::Geo::key`: the side to move's discs plus
 //! one bit on the lowest empty cell of each column, 49 bits on 7×6), of the position or of
 //! its mirror image, whichever is smaller; the move is stored for that orientation. The
-//! perfect move is the fastest win, the slowest loss or a drawing move; among equals, the
-//! first in centre-first order (4 3 5 2 6 1 7). Sorting the whole words sorts the keys, so a
-//! lookup is a binary search over `N` words.
+//! perfect move is the fastest win, the slowest loss or a drawing move: for a solved position
+//! the one the solver's `best_move` finds (the move that proved the score if the table still
+//! holds it, else the first in centre-first order 4 3 5 2 6 1 7), for one backed up from its
+//! children the first in centre-first order among equals. Sorting the whole words sorts the
+//! keys, so a lookup is a binary search over `N` words.
 
 use super::board::Geo;
 use crate::games::Connect4;

@@ -5,15 +5,14 @@
 //! before that and on the opponent's turns. So the first `open` plies of a game may be
 //! anything (a match's random opening, or a human's first moves), and from there the book
 //! answers every reply of the opponent until `depth` discs, for either colour. Mirror images
-//! share one entry. The book move of a position is its perfect move in centre-first order
-//! (see [`super::book`]), so the book depends on nothing but the rules: a rebuild makes the
+//! share one entry. The book move of a position is a perfect move (see [`super::book`]);
+//! the scores depend on nothing but the rules, and a rebuild with the same program makes the
 //! same file.
 //!
 //! With `--full N` the book also holds every position with at most `N` discs, whatever was
 //! played. Only those with exactly `N` discs are solved; each shallower one gets its score
-//! and move from its children's (the best child, first in centre-first order among equals,
-//! as the solver's perfect move), from the deepest level up, so the cost is that of the
-//! deepest level alone.
+//! and move from its children's (the best child, first in centre-first order among equals),
+//! from the deepest level up, so the cost is that of the deepest level alone.
 //!
 //! The build walks both colours' trees one depth at a time, in key order. Each position it
 //! solves is appended at once to a progress file (text, one line each: key in hexadecimal,
@@ -408,7 +407,7 @@ fn legal(pos: &Connect4) -> Vec<u8> {
     v
 }
 
-/// The exact score of `pos` and its perfect move (first in centre-first order).
+/// The exact score of `pos` and a perfect move (see [`Connect4Solver::best_move`]).
 fn solve(solver: &mut Connect4Solver, pos: &Connect4) -> Solved {
     let t = Instant::now();
     let scored = solver.score(pos);
