@@ -308,19 +308,6 @@ pub struct SearchHints {
     pub singular_extension: bool,
     /// The quiescence search reads and writes the transposition table.
     pub quiescence_table: bool,
-    /// Late-move reductions adjusted: one ply more at a node off the principal variation
-    /// and at one whose evaluation is not improving, less or more by the move's history.
-    pub reduction_adjust: bool,
-    /// Null-move pruning's reduction grows with how far the evaluation beats beta.
-    pub null_move_margin: bool,
-    /// Singular extensions from a shallower depth, two plies for a move far above the
-    /// others off the principal variation, and one ply less for the table's move when its
-    /// value already beats beta without being singular.
-    pub singular_more: bool,
-    /// A position of the game before the root that the search's line repeats is a draw only
-    /// when it occurred twice already (the third occurrence); a repetition within the
-    /// searched line itself is a draw at once, as before.
-    pub threefold_history: bool,
     /// The clock is spent more freely: a reserve of five increments instead of twenty, a
     /// move's share a twentieth of the rest instead of a twenty-fifth (see
     /// [`crate::search::Limits::clock_spend`]).
@@ -348,10 +335,6 @@ impl SearchHints {
         internal_reduction: false,
         singular_extension: false,
         quiescence_table: false,
-        reduction_adjust: false,
-        null_move_margin: false,
-        singular_more: false,
-        threefold_history: false,
         clock_spend: false,
         full_eval: false,
     };
@@ -373,10 +356,6 @@ impl SearchHints {
         internal_reduction: true,
         singular_extension: true,
         quiescence_table: true,
-        reduction_adjust: true,
-        null_move_margin: true,
-        singular_more: true,
-        threefold_history: true,
         clock_spend: true,
         full_eval: true,
     };

@@ -77,17 +77,10 @@ impl<G: Game> Worker<G> {
         }
         let from = self.reversible_from[ply];
         let mut i = index;
-        let mut before_root = false;
         while i >= from + 2 {
             i -= 2;
             if self.keys[i] == key {
-                // A repetition within the searched line (the root included), or of a game
-                // position for the third time: a draw. With `threefold_history`, a game
-                // position seen once before the root is not yet one.
-                if !self.hints.threefold_history || i >= self.root_index || before_root {
-                    return true;
-                }
-                before_root = true;
+                return true;
             }
         }
         false

@@ -435,10 +435,6 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("internal_reduction", |h| &mut h.internal_reduction),
     ("singular_extension", |h| &mut h.singular_extension),
     ("quiescence_table", |h| &mut h.quiescence_table),
-    ("reduction_adjust", |h| &mut h.reduction_adjust),
-    ("null_move_margin", |h| &mut h.null_move_margin),
-    ("singular_more", |h| &mut h.singular_more),
-    ("threefold_history", |h| &mut h.threefold_history),
     ("clock_spend", |h| &mut h.clock_spend),
     ("full_eval", |h| &mut h.full_eval),
 ];

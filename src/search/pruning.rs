@@ -36,13 +36,6 @@ const SEE_NOISY: i32 = 120;
 /// moves must stay (a part a ply of depth).
 const SINGULAR_DEPTH: i32 = 8;
 const SINGULAR_MARGIN: i32 = 2;
-/// With [`crate::game::SearchHints::singular_more`]: the shallowest node, and how far below
-/// the singular search's bound a move must fall for two plies.
-const SINGULAR_MORE_DEPTH: i32 = 6;
-const DOUBLE_MARGIN: i32 = 20;
-/// With [`crate::game::SearchHints::reduction_adjust`]: the history score worth a ply of
-/// reduction (scores with the malus stay within ±16,384 for each of the three tables).
-const HISTORY_PER_PLY: i32 = 8192;
 
 impl<G: Game> Worker<G> {
     /// The node's value without searching its moves, when a technique can tell: reverse
@@ -96,11 +89,7 @@ impl<G: Game> Worker<G> {
             return None;
         }
         let child = pos.null_move()?;
-        let r = if self.hints.null_move_margin {
-            3 + depth / 3 + ((eval - beta) / 200).min(3)
-        } else {
-            3 + depth / 4
-        };
+        let r = 3 + depth / 4;
         self.note_move(ply, true);
         self.stack[ply].moved = None;
         let v = -self.negamax(
@@ -191,12 +180,7 @@ impl<G: Game> Worker<G> {
             return 0;
         }
         let row = &self.reductions[(node.depth as usize).min(63)];
-        let mut r = row[i.min(63)] as i32;
-        if self.hints.reduction_adjust {
-            // A plain quiet move's key is its history score (see `super::ordering`).
-            r += !node.pv as i32 + !node.improving as i32 - order / HISTORY_PER_PLY;
-        }
-        r.min(new_depth - 1).max(0)
+        (row[i.min(63)] as i32).min(new_depth - 1).max(0)
     }
 
     /// The singular extension of `mv`: `Ok(1)` when it is the table's move, stored as a
@@ -214,15 +198,9 @@ impl<G: Game> Worker<G> {
             return Ok(0);
         };
         let ply = node.ply;
-        let more = self.hints.singular_more;
-        let shallowest = if more {
-            SINGULAR_MORE_DEPTH
-        } else {
-            SINGULAR_DEPTH
-        };
         if !self.hints.singular_extension
             || ply == 0
-            || node.depth < shallowest
+            || node.depth < SINGULAR_DEPTH
             || e.mv != Some(mv)
             || !matches!(e.bound, Bound::Lower | Bound::Exact)
             || (e.depth as i32) < node.depth - 3
@@ -253,17 +231,9 @@ impl<G: Game> Worker<G> {
             return Ok(0);
         }
         if v < singular_beta {
-            // Two plies only off the principal variation and in the first half of the
-            // iteration's depth, so that extensions cannot pile up along one line.
-            let double = more
-                && !node.pv
-                && v < singular_beta - DOUBLE_MARGIN
-                && (ply as u32) < self.root_depth;
-            Ok(1 + double as i32)
+            Ok(1)
         } else if singular_beta >= node.beta {
             Err(singular_beta)
-        } else if more && tt_value >= node.beta {
-            Ok(-1)
         } else {
             Ok(0)
         }

@@ -183,9 +183,9 @@ fn evaluate_popcnt(b: &Board, full: bool) -> i32 {
 #[inline(always)]
 fn evaluate_portable(b: &Board, full: bool) -> i32 {
     let mut sums = Sums { mg: 0, eg: 0 };
-    features(b, &mut sums);
+    let maps = features(b, &mut sums);
     if full {
-        threats(b, &mut sums);
+        threats(b, &maps, &mut sums);
     }
     let phase = phase(b);
     let white = (sums.mg * phase + sums.eg * (24 - phase)) / 24;
@@ -215,8 +215,8 @@ impl Sink for Dense {
 /// The features of `b` (the base ones and the [`threats`]), for tuning.
 pub fn trace(b: &Board) -> Trace {
     let mut dense = Dense(vec![0; NUM_WEIGHTS]);
-    features(b, &mut dense);
-    threats(b, &mut dense);
+    let maps = features(b, &mut dense);
+    threats(b, &maps, &mut dense);
     Trace {
         phase: phase(b),
         counts: dense
@@ -269,8 +269,9 @@ fn file_and_adjacent(f: File) -> BitBoard {
 /// Counts every feature of `b` into `sink`. One straight pass per side; no allocation.
 /// Inlined so that [`evaluate`]'s popcnt build counts bits with the instruction.
 #[inline(always)]
-pub fn features(b: &Board, sink: &mut impl Sink) {
+pub fn features(b: &Board, sink: &mut impl Sink) -> [Attacks; 2] {
     let occupied = b.occupied();
+    let mut maps = [Attacks::default(), Attacks::default()];
     for c in Color::ALL {
         let sign = if c == Color::White { 1 } else { -1 };
         let own = b.colors(c);
@@ -299,7 +300,7 @@ pub fn features(b: &Board, sink: &mut impl Sink) {
                 sink.add(PST + piece as usize * 64 + relative(sq, c), sign);
             }
         }
-        piece_activity(b, c, sign, occupied, area, their_king_zone, sink);
+        maps[c as usize] = piece_activity(b, c, sign, occupied, area, their_king_zone, sink);
         pawn_structure(c, sign, own_pawns, their_pawns, sink);
         king_shelter(b.king(c), c, sign, own_pawns, sink);
         if b.colored_pieces(c, Piece::Bishop).len() >= 2 {
@@ -314,9 +315,11 @@ pub fn features(b: &Board, sink: &mut impl Sink) {
             -1
         },
     );
+    maps
 }
 
-/// Mobility, attacks on the enemy king's neighbourhood, and rooks on open files.
+/// Mobility, attacks on the enemy king's neighbourhood, and rooks on open files; returns
+/// the squares the pieces attack.
 #[inline(always)]
 fn piece_activity(
     b: &Board,
@@ -326,15 +329,18 @@ fn piece_activity(
     area: BitBoard,
     their_king_zone: BitBoard,
     sink: &mut impl Sink,
-) {
+) -> Attacks {
     let mut attackers = 0;
+    let mut maps = Attacks::default();
     for sq in b.colored_pieces(c, Piece::Knight) {
         let a = get_knight_moves(sq);
+        maps.minors |= a;
         sink.add(MOBILITY_KNIGHT + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 0, a & their_king_zone, sign);
     }
     for sq in b.colored_pieces(c, Piece::Bishop) {
         let a = get_bishop_moves(sq, occupied);
+        maps.minors |= a;
         sink.add(MOBILITY_BISHOP + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 1, a & their_king_zone, sign);
     }
@@ -342,6 +348,7 @@ fn piece_activity(
     let own_pawns = pawns & b.colors(c);
     for sq in b.colored_pieces(c, Piece::Rook) {
         let a = get_rook_moves(sq, occupied);
+        maps.rooks |= a;
         sink.add(MOBILITY_ROOK + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 2, a & their_king_zone, sign);
         let file = sq.file().bitboard();
@@ -353,12 +360,14 @@ fn piece_activity(
     }
     for sq in b.colored_pieces(c, Piece::Queen) {
         let a = get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied);
+        maps.queens |= a;
         sink.add(MOBILITY_QUEEN + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 3, a & their_king_zone, sign);
     }
     if attackers > 0 {
         sink.add(KING_ATTACKERS + attackers.min(7), sign);
     }
+    maps
 }
 
 /// Counts a piece's attacks on the enemy king's neighbourhood; 1 if it has any, else 0.
@@ -433,39 +442,13 @@ fn king_shelter(king: Square, c: Color, sign: i32, own_pawns: BitBoard, sink: &m
     }
 }
 
-/// Every square `c` attacks (pawns, pieces and king), and those its pawns, knights and
-/// bishops, and rooks attack.
-struct Attacks {
-    all: BitBoard,
-    pawns: BitBoard,
+/// The squares one side's knights and bishops, rooks, and queens attack, as [`features`]
+/// finds them for the mobility.
+#[derive(Clone, Copy, Default)]
+pub struct Attacks {
     minors: BitBoard,
     rooks: BitBoard,
-}
-
-#[inline(always)]
-fn attacks(b: &Board, c: Color, occupied: BitBoard) -> Attacks {
-    let pawns = pawn_attacks(b.colored_pieces(c, Piece::Pawn), c);
-    let mut minors = BitBoard::EMPTY;
-    for sq in b.colored_pieces(c, Piece::Knight) {
-        minors |= get_knight_moves(sq);
-    }
-    for sq in b.colored_pieces(c, Piece::Bishop) {
-        minors |= get_bishop_moves(sq, occupied);
-    }
-    let mut rooks = BitBoard::EMPTY;
-    for sq in b.colored_pieces(c, Piece::Rook) {
-        rooks |= get_rook_moves(sq, occupied);
-    }
-    let mut queens = BitBoard::EMPTY;
-    for sq in b.colored_pieces(c, Piece::Queen) {
-        queens |= get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied);
-    }
-    Attacks {
-        all: pawns | minors | rooks | queens | get_king_moves(b.king(c)),
-        pawns,
-        minors,
-        rooks,
-    }
+    queens: BitBoard,
 }
 
 /// The features beyond the base evaluation, counted into `sink` like [`features`]'s: threats
@@ -475,22 +458,24 @@ fn attacks(b: &Board, c: Color, occupied: BitBoard) -> Attacks {
 /// is empty (by rank), and the kings' distances to that square (times the pawn's rank less
 /// 2, so that they matter as the pawn advances).
 #[inline(always)]
-pub fn threats(b: &Board, sink: &mut impl Sink) {
+pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     let occupied = b.occupied();
-    let att = [
-        attacks(b, Color::White, occupied),
-        attacks(b, Color::Black, occupied),
-    ];
+    let pawns_of = |c: Color| pawn_attacks(b.colored_pieces(c, Piece::Pawn), c);
+    let all = |c: Color| {
+        let m = &maps[c as usize];
+        pawns_of(c) | m.minors | m.rooks | m.queens | get_king_moves(b.king(c))
+    };
+    let every = [all(Color::White), all(Color::Black)];
     for c in Color::ALL {
         let sign = if c == Color::White { 1 } else { -1 };
-        let us = &att[c as usize];
-        let them = &att[!c as usize];
+        let us = &maps[c as usize];
+        let us_pawns = pawns_of(c);
         // 0 for the side to move's threats, 1 for the other side's.
         let who = (b.side_to_move() != c) as usize;
         let victims = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
         for (i, v) in victims.into_iter().enumerate() {
             let theirs = b.colored_pieces(!c, v);
-            let n = (theirs & us.pawns).len() as i32;
+            let n = (theirs & us_pawns).len() as i32;
             if n != 0 {
                 sink.add(THREAT_PAWN + 4 * who + i, sign * n);
             }
@@ -503,7 +488,7 @@ pub fn threats(b: &Board, sink: &mut impl Sink) {
         if n != 0 {
             sink.add(THREAT_ROOK + who, sign * n);
         }
-        let undefended = b.colors(!c) & us.all & !them.all;
+        let undefended = b.colors(!c) & every[c as usize] & !every[!c as usize];
         let pawns = b.pieces(Piece::Pawn);
         let kings = b.pieces(Piece::King);
         let n = (undefended & pawns).len() as i32;
