@@ -308,10 +308,6 @@ pub struct SearchHints {
     pub singular_extension: bool,
     /// The quiescence search reads and writes the transposition table.
     pub quiescence_table: bool,
-    /// The clock is spent more freely: a reserve of five increments instead of twenty, a
-    /// move's share a twentieth of the rest instead of a twenty-fifth (see
-    /// [`crate::search::Limits::clock_spend`]).
-    pub clock_spend: bool,
     /// The static evaluation is [`Game::evaluate_full`] rather than [`Game::evaluate`].
     pub full_eval: bool,
 }
@@ -335,7 +331,6 @@ impl SearchHints {
         internal_reduction: false,
         singular_extension: false,
         quiescence_table: false,
-        clock_spend: false,
         full_eval: false,
     };
     /// All of them.
@@ -356,7 +351,6 @@ impl SearchHints {
         internal_reduction: true,
         singular_extension: true,
         quiescence_table: true,
-        clock_spend: true,
         full_eval: true,
     };
 }

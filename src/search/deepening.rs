@@ -25,10 +25,6 @@ impl<G: Game> Worker<G> {
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
         let start = limits.started.unwrap_or_else(Instant::now);
-        let limits = &Limits {
-            clock_spend: self.hints.clock_spend,
-            ..limits.clone()
-        };
         let pos = root.pos;
         self.age_for_new_search();
         if let Some(o) = pos.outcome() {

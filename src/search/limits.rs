@@ -33,11 +33,6 @@ pub struct Limits {
     /// `go ponder`: set by `ponderhit`. Until it is set the search has no time limit; from
     /// then on its time budgets count from the moment it saw the flag.
     pub ponderhit: Option<Arc<AtomicBool>>,
-    /// The clock's budgets spend more of it: a reserve of five increments instead of
-    /// twenty, and a move's share of the rest a twentieth instead of a twenty-fifth without
-    /// `movestogo` (see [`super::time`]). The searcher sets it from the game's
-    /// [`crate::game::SearchHints::clock_spend`].
-    pub clock_spend: bool,
 }
 
 impl Limits {

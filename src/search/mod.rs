@@ -435,7 +435,6 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("internal_reduction", |h| &mut h.internal_reduction),
     ("singular_extension", |h| &mut h.singular_extension),
     ("quiescence_table", |h| &mut h.quiescence_table),
-    ("clock_spend", |h| &mut h.clock_spend),
     ("full_eval", |h| &mut h.full_eval),
 ];
 

@@ -26,13 +26,11 @@ impl Limits {
                 .time
                 .saturating_sub(self.overhead)
                 .max(Duration::from_millis(1));
-            let share = if self.clock_spend { 20 } else { 25 };
-            let mtg = c.movestogo.unwrap_or(share).clamp(1, 50);
+            let mtg = c.movestogo.unwrap_or(25).clamp(1, 50);
             // The time this move should take on average. An iteration takes about as long
             // as all before it, or longer: none starts after half the target, so the move
             // ends between half the target and the hard limit, near the target on average.
-            let target = (c.time.saturating_sub(clock_reserve(c, self.clock_spend)) / mtg
-                + c.inc * 3 / 4)
+            let target = (c.time.saturating_sub(clock_reserve(c)) / mtg + c.inc * 3 / 4)
                 .min(available * 6 / 10);
             let hard = (target * 3).min(available * 8 / 10);
             (target / 2, hard.max(target / 2))
@@ -49,14 +47,9 @@ impl Limits {
 /// equals a quarter increment (6.25 increments: 62 ms at 1 s + 10 ms), within reach of one
 /// scheduling delay of a loaded machine (200 ms and more seen on two cores at load 8); with
 /// it, where half the clock is spent that way: 12.5 increments (125 ms at 1 s + 10 ms,
-/// 1.25 s at 10 s + 0.1 s), and higher while the game is young. With `spend`
-/// ([`Limits::clock_spend`]) five increments: at 10 s + 0.1 s ply had ended its games
-/// against Stockfish with about 4 s of its 10 left.
-fn clock_reserve(c: Clock, spend: bool) -> Duration {
-    let increments = if spend { 5 } else { 20 };
-    (c.inc * increments)
-        .max(Duration::from_millis(50))
-        .min(c.time / 2)
+/// 1.25 s at 10 s + 0.1 s), and higher while the game is young.
+fn clock_reserve(c: Clock) -> Duration {
+    (c.inc * 20).max(Duration::from_millis(50)).min(c.time / 2)
 }
 
 /// When to give up: evaluated every 1024 nodes, and at every node past a node limit.
