@@ -47,10 +47,16 @@ struct Options {
     validation: f64,
     limit: usize,
     threads: usize,
+    /// Only the weights from this index on are fitted (the others keep their values, and
+    /// the piece-square tables are not re-centred).
+    tune_from: usize,
+    /// Whose games and scores the data holds, for the table's header.
+    source: String,
 }
 
 const USAGE: &str = "usage: chess_tune --data FILE [--from weights.rs] [--out weights.rs] \
-[--epochs N (2000)] [--rate R (1.0)] [--lambda L (1.0)] [--validation F (0.1)] [--limit N] [--threads N (1)]";
+[--epochs N (2000)] [--rate R (1.0)] [--lambda L (1.0)] [--validation F (0.1)] [--limit N] [--threads N (1)] \
+[--tune-from INDEX (0)] [--source NAME (Stockfish)]";
 
 fn options() -> Options {
     let mut o = Options {
@@ -63,6 +69,8 @@ fn options() -> Options {
         validation: 0.1,
         limit: usize::MAX,
         threads: 1,
+        tune_from: 0,
+        source: "Stockfish".to_string(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let fail = |msg: String| -> ! {
@@ -94,6 +102,8 @@ fn options() -> Options {
             "--validation" => o.validation = number(flag).clamp(0.0, 0.9),
             "--limit" => o.limit = number(flag) as usize,
             "--threads" => o.threads = (number(flag) as usize).max(1),
+            "--tune-from" => o.tune_from = number(flag) as usize,
+            "--source" => o.source = value.clone(),
             other => fail(format!("unknown option {other}")),
         }
         i += 2;
@@ -381,7 +391,7 @@ fn descend(o: &Options, train: &Set, valid: &Set, mut w: Vec<f64>, k: f64) -> (V
             1.0 - beta1.powi(epoch as i32),
             1.0 - beta2.powi(epoch as i32),
         );
-        for i in 0..w.len() {
+        for i in 2 * o.tune_from..w.len() {
             m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
             v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
             w[i] -= o.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
@@ -456,7 +466,9 @@ fn main() {
 
     let (mut w, epoch) = descend(&o, &train, &valid, w, k);
     eprintln!("keeping epoch {epoch}");
-    centre_tables(&mut w);
+    if o.tune_from == 0 {
+        centre_tables(&mut w);
+    }
     let table = to_table(&w);
     let rounded: Vec<f64> = table
         .iter()
@@ -473,23 +485,35 @@ fn main() {
     let Some(out) = &o.out else { return };
     let labels = match k_sf {
         Some(k_sf) => format!(
-            "{} x result + {} x sigmoid({k_sf:.4} x Stockfish's score / 400)",
+            "{} x result + {} x sigmoid({k_sf:.4} x {}'s score / 400)",
             o.lambda,
-            1.0 - o.lambda
+            1.0 - o.lambda,
+            o.source
         ),
         None => "the game results".to_string(),
+    };
+    let fitted = if o.tune_from == 0 {
+        String::new()
+    } else {
+        format!(
+            "//! - Only the weights from index {} on were fitted; the others were kept from the table\n\
+             //!   started from (docs/chess.md, Tuning, has how each part was made).\n",
+            o.tune_from
+        )
     };
     let header = format!(
         "//! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).\n\
          //!\n\
          //! Written by `scripts/tuning/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).\n\
-         //! - Data: {} quiet positions from Stockfish's self-play games, {} more from later\n\
+         //! - Data: {} quiet positions from {}'s self-play games, {} more from later\n\
          //!   games held out.\n\
          //! - Labels: {labels}.\n\
+         {fitted}\
          //! - Fit: {epoch} epochs. Mean squared error of sigmoid(K * eval / 400), K = {k:.4},\n\
          //!   against the game results: training {:.6} before, {:.6} after; held out {:.6}\n\
          //!   before, {:.6} after. Against the labels, held out: {:.6} before, {:.6} after.\n\n",
         train.len(),
+        o.source,
         valid.len(),
         before[0],
         after[0],

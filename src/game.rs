@@ -308,6 +308,8 @@ pub struct SearchHints {
     pub singular_extension: bool,
     /// The quiescence search reads and writes the transposition table.
     pub quiescence_table: bool,
+    /// The static evaluation is [`Game::evaluate_full`] rather than [`Game::evaluate`].
+    pub full_eval: bool,
 }
 
 impl SearchHints {
@@ -329,6 +331,7 @@ impl SearchHints {
         internal_reduction: false,
         singular_extension: false,
         quiescence_table: false,
+        full_eval: false,
     };
     /// All of them.
     pub const ALL: SearchHints = SearchHints {
@@ -348,6 +351,7 @@ impl SearchHints {
         internal_reduction: true,
         singular_extension: true,
         quiescence_table: true,
+        full_eval: true,
     };
 }
 
@@ -403,6 +407,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// ±100 000. Only called on positions where the game is not over.
     fn evaluate(&self) -> i32 {
         0
+    }
+
+    /// [`Game::evaluate`] with the terms a game adds beyond it, which a search uses with
+    /// [`SearchHints::full_eval`] (chess: the threats, whose weights came after the strength
+    /// levels were calibrated on the base evaluation). The same by default.
+    fn evaluate_full(&self) -> i32 {
+        self.evaluate()
     }
 
     /// Win, draw and loss chances in permille (summing to 1000) for the side to move at a

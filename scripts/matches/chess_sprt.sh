@@ -15,7 +15,8 @@
 # protocol.md, Environment), so one build can play with and without a technique.
 #
 # Records go to target/sprt/NAME.jsonl; the last lines printed are the referee's result,
-# Elo, pentanomial and SPRT lines (docs/chess.md records each run).
+# Elo, pentanomial and SPRT lines (docs/chess.md records each run). RESUME=1 continues an
+# interrupted run from its records (the same arguments and settings; see docs/referee.md).
 . "$(dirname "$0")/../lib/preamble.sh"
 NEW=$(realpath "$1")
 OLD=$(realpath "$2")
@@ -29,7 +30,12 @@ SEED=${SEED:-1}
 HASH=${HASH:-16}
 OUT=${OUT:-target/sprt}
 mkdir -p "$OUT"
-rm -f "$OUT/$NAME.jsonl"
+if [ -n "${RESUME:-}" ]; then
+  records=(--resume "$OUT/$NAME.jsonl")
+else
+  rm -f "$OUT/$NAME.jsonl"
+  records=(--records "$OUT/$NAME.jsonl")
+fi
 engine() { # the referee's words for engine $1 (a path) named $2 with techniques $3 off
   if [ -n "$3" ]; then
     echo "cmd=env arg=PLY_SEARCH_OFF=$3 arg=$1 name=$2"
@@ -47,5 +53,5 @@ nice -n 10 "$REF" --game chess \
   --each "${limit[@]}" option.Hash="$HASH" --games 2 --rounds $((MAX / 2)) --repeat \
   --openings scripts/data/chess_openings.txt --shuffle --seed "$SEED" --max-plies 400 \
   --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \
-  --sprt elo0="$ELO0" elo1="$ELO1" --records "$OUT/$NAME.jsonl" --no-progress --recover 2>&1 |
+  --sprt elo0="$ELO0" elo1="$ELO1" "${records[@]}" --no-progress --recover 2>&1 |
   grep -E "^(Score of|Elo difference|Ptnml|SPRT|Forfeits)" | tail -5

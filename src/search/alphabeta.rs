@@ -13,6 +13,9 @@ use super::{INF, Worker};
 use crate::game::Game;
 use crate::value::{MATE, MATE_BOUND, MAX_PLY};
 
+/// How many moves a node picks best first one at a time before sorting the rest.
+const PICKED: usize = 4;
+
 /// One node's search, as its steps hand it on.
 pub(super) struct Node<M> {
     pub depth: i32,
@@ -146,7 +149,7 @@ impl<G: Game> Worker<G> {
             return v;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            return self.static_eval(pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
         // Mate distance pruning: the game is not over here, so it ends at ply + 1 at the
         // earliest, for either side (a misère Nim player can lose by its own move).
@@ -220,7 +223,9 @@ impl<G: Game> Worker<G> {
         } else if excluded {
             self.stack[ply].eval
         } else {
-            let e = tt.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
+            let e = tt
+                .and_then(|e| e.eval)
+                .unwrap_or_else(|| self.static_eval(pos));
             Some(e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
         }
     }
@@ -262,7 +267,13 @@ impl<G: Game> Worker<G> {
         let mut quiets_seen = 0;
         let mut skip_quiets = false;
         for i in 0..moves.len() {
-            pick(&mut moves, i);
+            if i < PICKED {
+                pick(&mut moves, i);
+            } else if i == PICKED {
+                // Picking one at a time is a stable sort by descending key: a node that goes
+                // on this long sorts the rest at once, in the same order.
+                moves[i..].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+            }
             let (order, mv) = moves[i];
             if Some(mv) == excluded {
                 continue;

@@ -258,6 +258,16 @@ impl<G: Game> Worker<G> {
         true
     }
 
+    /// The static evaluation of `pos` (the full one with [`SearchHints::full_eval`]).
+    #[inline]
+    fn static_eval(&self, pos: &G) -> i32 {
+        if self.hints.full_eval {
+            pos.evaluate_full()
+        } else {
+            pos.evaluate()
+        }
+    }
+
     /// The value of `pos`, `ply` plies below the root, when it is settled without a search:
     /// the game is over, or (below the root) the oracle knows it, counted as a table hit.
     fn settled(&mut self, pos: &G, ply: usize) -> Option<i32> {
@@ -425,6 +435,7 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("internal_reduction", |h| &mut h.internal_reduction),
     ("singular_extension", |h| &mut h.singular_extension),
     ("quiescence_table", |h| &mut h.quiescence_table),
+    ("full_eval", |h| &mut h.full_eval),
 ];
 
 /// Techniques a caller turns off whatever the game opts into, for matches that measure what

@@ -28,7 +28,7 @@ impl<G: Game> Worker<G> {
             return v;
         }
         if ply >= MAX_PLY {
-            return pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            return self.static_eval(pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
         let use_table = self.hints.quiescence_table;
         let key = if use_table { pos.key() } else { 0 };
@@ -40,7 +40,9 @@ impl<G: Game> Worker<G> {
         let mut best = -INF;
         let mut eval = None;
         if !in_check {
-            let e = tt.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
+            let e = tt
+                .and_then(|e| e.eval)
+                .unwrap_or_else(|| self.static_eval(pos));
             best = e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
             eval = Some(best);
             if best >= beta {

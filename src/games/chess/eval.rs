@@ -55,8 +55,18 @@ pub const BISHOP_PAIR: usize = KING_OPEN_FILE + 1;
 pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
 pub const TEMPO: usize = ROOK_HALF_OPEN + 1;
+/// The threat features ([`threats`]), each twice: for the side to move's threats, then for
+/// the other side's.
+pub const THREAT_PAWN: usize = TEMPO + 1;
+pub const THREAT_MINOR: usize = THREAT_PAWN + 8;
+pub const THREAT_ROOK: usize = THREAT_MINOR + 8;
+pub const HANGING: usize = THREAT_ROOK + 2;
+pub const PASSED_FREE: usize = HANGING + 4;
+pub const PASSED_KING: usize = PASSED_FREE + 8;
+/// The weights of the base evaluation ([`evaluate`]); the others are [`threats`]'s.
+pub const BASE_WEIGHTS: usize = THREAT_PAWN;
 /// The number of weights in the table.
-pub const NUM_WEIGHTS: usize = TEMPO + 1;
+pub const NUM_WEIGHTS: usize = PASSED_KING + 2;
 
 /// A named range of the weight table, for the tuner's report and the table's source.
 pub struct Group {
@@ -93,6 +103,12 @@ pub const GROUPS: &[Group] = &[
     Group { name: "rook open file", start: ROOK_OPEN, len: 1, entries: "no pawn on the rook's file" },
     Group { name: "rook half-open file", start: ROOK_HALF_OPEN, len: 1, entries: "only enemy pawns on the rook's file" },
     Group { name: "tempo", start: TEMPO, len: 1, entries: "the side to move" },
+    Group { name: "threat by pawn", start: THREAT_PAWN, len: 8, entries: "a knight, bishop, rook, queen attacked by a pawn: the side to move's, the other's" },
+    Group { name: "threat by minor", start: THREAT_MINOR, len: 8, entries: "a knight, bishop, rook, queen attacked by a knight or bishop: the side to move's, the other's" },
+    Group { name: "threat by rook", start: THREAT_ROOK, len: 2, entries: "a queen attacked by a rook: the side to move's, the other's" },
+    Group { name: "hanging", start: HANGING, len: 4, entries: "a pawn, a piece attacked and not defended: the side to move's, the other's" },
+    Group { name: "passed free", start: PASSED_FREE, len: 8, entries: "a passed pawn whose square in front is empty, by rank 1..8" },
+    Group { name: "passed king", start: PASSED_KING, len: 2, entries: "own, enemy king's distance to the square in front of a passed pawn, times its rank less 2" },
 ];
 
 /// Where the evaluation's feature counts go.
@@ -125,14 +141,26 @@ pub fn phase(b: &Board) -> i32 {
     (p as i32).min(24)
 }
 
-/// The evaluation of `b` from the side to move's point of view, in centipawns.
+/// The evaluation of `b` from the side to move's point of view, in centipawns: the base
+/// features only (the weights before [`BASE_WEIGHTS`]), as the strength levels were
+/// calibrated with.
 pub fn evaluate(b: &Board) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if has_popcnt() {
         // SAFETY: the CPU has the popcnt instruction (checked at run time).
-        return unsafe { evaluate_popcnt(b) };
+        return unsafe { evaluate_popcnt(b, false) };
     }
-    evaluate_portable(b)
+    evaluate_portable(b, false)
+}
+
+/// [`evaluate`] with the [`threats`] features too.
+pub fn evaluate_full(b: &Board) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_popcnt() {
+        // SAFETY: the CPU has the popcnt instruction (checked at run time).
+        return unsafe { evaluate_popcnt(b, true) };
+    }
+    evaluate_portable(b, true)
 }
 
 /// Whether the CPU counts bits in one instruction. The baseline x86-64 build counts them in
@@ -148,14 +176,17 @@ fn has_popcnt() -> bool {
 /// [`evaluate`] compiled with the popcnt instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn evaluate_popcnt(b: &Board) -> i32 {
-    evaluate_portable(b)
+fn evaluate_popcnt(b: &Board, full: bool) -> i32 {
+    evaluate_portable(b, full)
 }
 
 #[inline(always)]
-fn evaluate_portable(b: &Board) -> i32 {
+fn evaluate_portable(b: &Board, full: bool) -> i32 {
     let mut sums = Sums { mg: 0, eg: 0 };
-    features(b, &mut sums);
+    let maps = features(b, &mut sums);
+    if full {
+        threats(b, &maps, &mut sums);
+    }
     let phase = phase(b);
     let white = (sums.mg * phase + sums.eg * (24 - phase)) / 24;
     match b.side_to_move() {
@@ -181,10 +212,11 @@ impl Sink for Dense {
     }
 }
 
-/// The features of `b`, for tuning.
+/// The features of `b` (the base ones and the [`threats`]), for tuning.
 pub fn trace(b: &Board) -> Trace {
     let mut dense = Dense(vec![0; NUM_WEIGHTS]);
-    features(b, &mut dense);
+    let maps = features(b, &mut dense);
+    threats(b, &maps, &mut dense);
     Trace {
         phase: phase(b),
         counts: dense
@@ -237,8 +269,9 @@ fn file_and_adjacent(f: File) -> BitBoard {
 /// Counts every feature of `b` into `sink`. One straight pass per side; no allocation.
 /// Inlined so that [`evaluate`]'s popcnt build counts bits with the instruction.
 #[inline(always)]
-pub fn features(b: &Board, sink: &mut impl Sink) {
+pub fn features(b: &Board, sink: &mut impl Sink) -> [Attacks; 2] {
     let occupied = b.occupied();
+    let mut maps = [Attacks::default(), Attacks::default()];
     for c in Color::ALL {
         let sign = if c == Color::White { 1 } else { -1 };
         let own = b.colors(c);
@@ -267,7 +300,7 @@ pub fn features(b: &Board, sink: &mut impl Sink) {
                 sink.add(PST + piece as usize * 64 + relative(sq, c), sign);
             }
         }
-        piece_activity(b, c, sign, occupied, area, their_king_zone, sink);
+        maps[c as usize] = piece_activity(b, c, sign, occupied, area, their_king_zone, sink);
         pawn_structure(c, sign, own_pawns, their_pawns, sink);
         king_shelter(b.king(c), c, sign, own_pawns, sink);
         if b.colored_pieces(c, Piece::Bishop).len() >= 2 {
@@ -282,9 +315,11 @@ pub fn features(b: &Board, sink: &mut impl Sink) {
             -1
         },
     );
+    maps
 }
 
-/// Mobility, attacks on the enemy king's neighbourhood, and rooks on open files.
+/// Mobility, attacks on the enemy king's neighbourhood, and rooks on open files; returns
+/// the squares the pieces attack.
 #[inline(always)]
 fn piece_activity(
     b: &Board,
@@ -294,15 +329,18 @@ fn piece_activity(
     area: BitBoard,
     their_king_zone: BitBoard,
     sink: &mut impl Sink,
-) {
+) -> Attacks {
     let mut attackers = 0;
+    let mut maps = Attacks::default();
     for sq in b.colored_pieces(c, Piece::Knight) {
         let a = get_knight_moves(sq);
+        maps.minors |= a;
         sink.add(MOBILITY_KNIGHT + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 0, a & their_king_zone, sign);
     }
     for sq in b.colored_pieces(c, Piece::Bishop) {
         let a = get_bishop_moves(sq, occupied);
+        maps.minors |= a;
         sink.add(MOBILITY_BISHOP + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 1, a & their_king_zone, sign);
     }
@@ -310,6 +348,7 @@ fn piece_activity(
     let own_pawns = pawns & b.colors(c);
     for sq in b.colored_pieces(c, Piece::Rook) {
         let a = get_rook_moves(sq, occupied);
+        maps.rooks |= a;
         sink.add(MOBILITY_ROOK + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 2, a & their_king_zone, sign);
         let file = sq.file().bitboard();
@@ -321,12 +360,14 @@ fn piece_activity(
     }
     for sq in b.colored_pieces(c, Piece::Queen) {
         let a = get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied);
+        maps.queens |= a;
         sink.add(MOBILITY_QUEEN + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 3, a & their_king_zone, sign);
     }
     if attackers > 0 {
         sink.add(KING_ATTACKERS + attackers.min(7), sign);
     }
+    maps
 }
 
 /// Counts a piece's attacks on the enemy king's neighbourhood; 1 if it has any, else 0.
@@ -399,6 +440,96 @@ fn king_shelter(king: Square, c: Color, sign: i32, own_pawns: BitBoard, sink: &m
     if open != 0 {
         sink.add(KING_OPEN_FILE, sign * open);
     }
+}
+
+/// The squares one side's knights and bishops, rooks, and queens attack, as [`features`]
+/// finds them for the mobility.
+#[derive(Clone, Copy, Default)]
+pub struct Attacks {
+    minors: BitBoard,
+    rooks: BitBoard,
+    queens: BitBoard,
+}
+
+/// The features beyond the base evaluation, counted into `sink` like [`features`]'s: threats
+/// (enemy pieces attacked by a pawn, by a knight or bishop, a queen by a rook, and enemy
+/// pawns and pieces attacked and not defended), each weighted apart for the side to move,
+/// which can take at once, and for the other side; and passed pawns whose square in front
+/// is empty (by rank), and the kings' distances to that square (times the pawn's rank less
+/// 2, so that they matter as the pawn advances).
+#[inline(always)]
+pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
+    let occupied = b.occupied();
+    let pawns_of = |c: Color| pawn_attacks(b.colored_pieces(c, Piece::Pawn), c);
+    let all = |c: Color| {
+        let m = &maps[c as usize];
+        pawns_of(c) | m.minors | m.rooks | m.queens | get_king_moves(b.king(c))
+    };
+    let every = [all(Color::White), all(Color::Black)];
+    for c in Color::ALL {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let us = &maps[c as usize];
+        let us_pawns = pawns_of(c);
+        // 0 for the side to move's threats, 1 for the other side's.
+        let who = (b.side_to_move() != c) as usize;
+        let victims = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
+        for (i, v) in victims.into_iter().enumerate() {
+            let theirs = b.colored_pieces(!c, v);
+            let n = (theirs & us_pawns).len() as i32;
+            if n != 0 {
+                sink.add(THREAT_PAWN + 4 * who + i, sign * n);
+            }
+            let n = (theirs & us.minors).len() as i32;
+            if n != 0 {
+                sink.add(THREAT_MINOR + 4 * who + i, sign * n);
+            }
+        }
+        let n = (b.colored_pieces(!c, Piece::Queen) & us.rooks).len() as i32;
+        if n != 0 {
+            sink.add(THREAT_ROOK + who, sign * n);
+        }
+        let undefended = b.colors(!c) & every[c as usize] & !every[!c as usize];
+        let pawns = b.pieces(Piece::Pawn);
+        let kings = b.pieces(Piece::King);
+        let n = (undefended & pawns).len() as i32;
+        if n != 0 {
+            sink.add(HANGING + 2 * who, sign * n);
+        }
+        let n = (undefended & !pawns & !kings).len() as i32;
+        if n != 0 {
+            sink.add(HANGING + 2 * who + 1, sign * n);
+        }
+        let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        let their_pawns = b.colored_pieces(!c, Piece::Pawn);
+        for sq in own_pawns {
+            let front = ranks_ahead(sq.rank(), c) & file_and_adjacent(sq.file());
+            if !(front & their_pawns).is_empty() {
+                continue;
+            }
+            let rank = sq.rank().relative_to(c) as usize;
+            let Some(stop) = sq.try_offset(0, if c == Color::White { 1 } else { -1 }) else {
+                continue;
+            };
+            if !occupied.has(stop) {
+                sink.add(PASSED_FREE + rank, sign);
+            }
+            let weight = rank as i32 - 2;
+            if weight > 0 {
+                let own = distance(b.king(c), stop) * weight;
+                let enemy = distance(b.king(!c), stop) * weight;
+                sink.add(PASSED_KING, sign * own);
+                sink.add(PASSED_KING + 1, sign * enemy);
+            }
+        }
+    }
+}
+
+/// King moves from `a` to `b` on an empty board.
+#[inline(always)]
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
 }
 
 /// The weight table as Rust source for `weights.rs`: one commented block per group, eight

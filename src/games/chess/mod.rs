@@ -529,6 +529,10 @@ impl Game for Chess {
         eval::evaluate(&self.board)
     }
 
+    fn evaluate_full(&self) -> i32 {
+        eval::evaluate_full(&self.board)
+    }
+
     const SEARCH: SearchHints = SearchHints::ALL;
     const REPETITION_DRAW: Option<u32> = Some(3);
 

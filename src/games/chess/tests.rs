@@ -579,6 +579,7 @@ fn evaluation_is_colour_symmetric() {
     ] {
         let m = mirror(f);
         assert_eq!(fen(f).evaluate(), fen(&m).evaluate(), "{f} / {m}");
+        assert_eq!(fen(f).evaluate_full(), fen(&m).evaluate_full(), "{f} / {m}");
     }
     // A queen up is a lot, for either side to move.
     assert!(fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").evaluate() > 700);
@@ -605,7 +606,7 @@ fn trace_reproduces_the_evaluation() {
         } else {
             -white
         };
-        assert_eq!(stm, p.evaluate(), "{f}");
+        assert_eq!(stm, p.evaluate_full(), "{f}");
     }
 }
 
