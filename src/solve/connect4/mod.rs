@@ -126,6 +126,13 @@ impl Connect4Solver {
         self.table.bytes()
     }
 
+    /// Backs the whole table now and zeroes it in place from then on (see
+    /// [`Table::back_all_now`]): the benchmark protocol, before the first timed solve.
+    /// Forgets nothing that matters: call it before solving.
+    pub fn back_table_now(&mut self) {
+        self.table.back_all_now();
+    }
+
     /// Forgets every stored result (O(1)).
     pub fn reset(&mut self) {
         self.table.reset();

@@ -268,6 +268,9 @@ pub struct Table {
     used_bits: AtomicU32,
     /// Nothing has been stored in this generation yet: the prefix size may still change.
     fresh: bool,
+    /// Every generation wrap zeroes the used prefix in place, whatever its size (set by
+    /// [`Table::back_all_now`]).
+    zero_in_place: bool,
 }
 
 impl Table {
@@ -302,6 +305,7 @@ impl Table {
             generation: 1,
             used_bits: AtomicU32::new(min),
             fresh: true,
+            zero_in_place: false,
         }
     }
 
@@ -319,6 +323,25 @@ impl Table {
             self.warm.finish();
             self.warm.done.store(self.bytes(), Ordering::Release);
         }
+    }
+
+    /// Backs the whole table and its near regions now, on this thread (the warmer stopped),
+    /// and from then on zeroes the used part in place at every generation wrap: for
+    /// benchmarks, which time solves alone and want neither a page fault nor another thread
+    /// inside them (Pons' solver, the peer, zeroes its whole table before each position,
+    /// untimed). Costs a write per page: milliseconds for tens of MiB, seconds for GiBs on a
+    /// virtual machine.
+    pub fn back_all_now(&mut self) {
+        self.warm.finish();
+        for buf in std::iter::once(&self.buf).chain(self.near.iter()) {
+            // 512 entries of 8 bytes: one write a 4 KiB page. A zero is what a page not
+            // yet backed holds, and in a used one it only forgets an entry.
+            for e in buf.slice().iter().step_by(512) {
+                e.store(0, Ordering::Relaxed);
+            }
+        }
+        self.warm.done.store(self.bytes(), Ordering::Release);
+        self.zero_in_place = true;
     }
 
     /// Bytes allocated.
@@ -411,7 +434,7 @@ impl Table {
     pub fn reset(&mut self) {
         self.generation += 1;
         self.fresh = true;
-        if self.generation > 255 && self.used_bytes() <= ZERO_IN_PLACE_MAX {
+        if self.generation > 255 && (self.zero_in_place || self.used_bytes() <= ZERO_IN_PLACE_MAX) {
             // Little was used (many small solves, as a benchmark over a test set makes):
             // zeroing it keeps the pages the table already has, where fresh memory would
             // fault them in again during the next solves.
