@@ -657,20 +657,42 @@ mod tests {
     #[test]
     fn a_generation_wrap_forgets_what_every_earlier_generation_stored() {
         // 1 MiB: the used part is zeroed in place at the wrap; 64 MiB with prefixes wider
-        // than 16 MiB: fresh memory replaces it. Each generation stores one key with its own
-        // prefix width; none may come back when the generation numbers repeat.
-        for (mb, widths) in [(1, [10u32, 12, 15]), (64, [10, 18, 21])] {
+        // than 16 MiB: fresh memory replaces it, unless the table was backed up front
+        // (`back_all_now`, the benchmarks), which zeroes in place at any size. Each
+        // generation stores one key with its own prefix width; none may come back when the
+        // generation numbers repeat.
+        for (mb, widths, backed) in [
+            (1, [10u32, 12, 15], false),
+            (64, [10, 18, 21], false),
+            (64, [10, 18, 21], true),
+        ] {
             let mut t = Table::new(49, mb);
-            t.use_all();
+            if backed {
+                t.back_all_now();
+                assert_eq!(t.warm_bits(), t.max_bucket_bits);
+            } else {
+                t.use_all();
+            }
+            let mut replaced = 0;
             let key = |g: u64| g.wrapping_mul(0x9E37_79B9_7F4A) & ((1 << 49) - 1);
             for g in 0..600u64 {
+                let memory = t.buf.ptr;
                 t.reset();
+                replaced += (t.buf.ptr != memory) as u32;
                 t.begin_solve(widths[(g % 3) as usize]);
                 for old in g.saturating_sub(300)..g {
                     assert_eq!(t.probe(key(old), None), None, "{mb} MiB: key {old} at {g}");
                 }
                 t.store(key(g), None, 1, 2, None, 1);
                 assert!(t.probe(key(g), None).is_some());
+            }
+            // Two wraps: zeroed in place both times (1 MiB, or backed up front), else fresh
+            // memory at least at the first (at the second the prefix may be narrow: a fresh
+            // table is used only as far as its backing thread has got).
+            if mb == 1 || backed {
+                assert_eq!(replaced, 0, "{mb} MiB, backed {backed}");
+            } else {
+                assert!(replaced >= 1, "{mb} MiB: replaced {replaced} times");
             }
         }
     }
