@@ -187,3 +187,37 @@ fn patterns_match_as_documented() {
     assert!(lines_match(&["...", "a", "...", "c"], &lines));
     assert!(!lines_match(&["a", "c"], &lines));
 }
+
+/// The names in protocol.md's `PLY_SEARCH_OFF` entry (Environment) are the searcher's
+/// techniques, in order; and the range that "Limited strength" says `UCI_LimitStrength`
+/// leaves off is exactly the uncalibrated list.
+#[test]
+fn the_search_techniques_are_as_documented() {
+    let doc = protocol_md();
+    let entry = doc
+        .split("\n- `PLY_SEARCH_OFF`:")
+        .nth(1)
+        .expect("a PLY_SEARCH_OFF entry")
+        .split("(unknown names")
+        .next()
+        .unwrap()
+        .split(" (")
+        .next()
+        .unwrap();
+    let listed: Vec<&str> = entry.split('`').skip(1).step_by(2).collect();
+    let names: Vec<&str> = ply::search::TECHNIQUES.iter().map(|(n, _)| *n).collect();
+    assert_eq!(listed, names, "PLY_SEARCH_OFF's list in protocol.md");
+
+    let range = doc
+        .split("as if `PLY_SEARCH_OFF`\nnamed them: `")
+        .nth(1)
+        .expect("the limited strength's range");
+    let (first, rest) = range.split_once("` to `").expect("`a` to `b`");
+    let last = rest.split('`').next().unwrap();
+    let at = |n: &str| names.iter().position(|&x| x == n).unwrap();
+    assert_eq!(
+        names[at(first)..=at(last)].join(","),
+        ply::protocol::strength::UNCALIBRATED,
+        "the techniques UCI_LimitStrength leaves off"
+    );
+}
