@@ -301,7 +301,7 @@ pub fn features(b: &Board, sink: &mut impl Sink) -> [Attacks; 2] {
             }
         }
         maps[c as usize] = piece_activity(b, c, sign, occupied, area, their_king_zone, sink);
-        pawn_structure(c, sign, own_pawns, their_pawns, sink);
+        maps[c as usize].passed = pawn_structure(c, sign, own_pawns, their_pawns, sink);
         king_shelter(b.king(c), c, sign, own_pawns, sink);
         if b.colored_pieces(c, Piece::Bishop).len() >= 2 {
             sink.add(BISHOP_PAIR, sign);
@@ -387,7 +387,7 @@ fn pawn_structure(
     own_pawns: BitBoard,
     their_pawns: BitBoard,
     sink: &mut impl Sink,
-) {
+) -> BitBoard {
     let supported = own_pawns & pawn_attacks(own_pawns, c);
     let beside = BitBoard(
         ((own_pawns.0 & !File::A.bitboard().0) >> 1) | ((own_pawns.0 & !File::H.bitboard().0) << 1),
@@ -410,13 +410,16 @@ fn pawn_structure(
             sink.add(ISOLATED, sign * on_file);
         }
     }
+    let mut passed = BitBoard::EMPTY;
     for sq in own_pawns {
         let front = ranks_ahead(sq.rank(), c) & file_and_adjacent(sq.file());
         if (front & their_pawns).is_empty() {
             let rank = sq.rank().relative_to(c) as usize;
             sink.add(PASSED + rank, sign);
+            passed |= sq.bitboard();
         }
     }
+    passed
 }
 
 #[inline(always)]
@@ -442,13 +445,15 @@ fn king_shelter(king: Square, c: Color, sign: i32, own_pawns: BitBoard, sink: &m
     }
 }
 
-/// The squares one side's knights and bishops, rooks, and queens attack, as [`features`]
-/// finds them for the mobility.
+/// What [`features`] found for one side that [`threats`] reuses: the squares its knights
+/// and bishops, rooks, and queens attack (from the mobility terms), and its passed pawns
+/// (from the pawn structure).
 #[derive(Clone, Copy, Default)]
 pub struct Attacks {
     minors: BitBoard,
     rooks: BitBoard,
     queens: BitBoard,
+    passed: BitBoard,
 }
 
 /// The features beyond the base evaluation, counted into `sink` like [`features`]'s: threats
@@ -499,13 +504,7 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         if n != 0 {
             sink.add(HANGING + 2 * who + 1, sign * n);
         }
-        let own_pawns = b.colored_pieces(c, Piece::Pawn);
-        let their_pawns = b.colored_pieces(!c, Piece::Pawn);
-        for sq in own_pawns {
-            let front = ranks_ahead(sq.rank(), c) & file_and_adjacent(sq.file());
-            if !(front & their_pawns).is_empty() {
-                continue;
-            }
+        for sq in us.passed {
             let rank = sq.rank().relative_to(c) as usize;
             let Some(stop) = sq.try_offset(0, if c == Color::White { 1 } else { -1 }) else {
                 continue;
