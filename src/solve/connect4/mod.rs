@@ -127,8 +127,8 @@ impl Connect4Solver {
     }
 
     /// Backs the whole table now and zeroes it in place from then on (see
-    /// [`Table::back_all_now`]): the benchmark protocol, before the first timed solve.
-    /// Forgets nothing that matters: call it before solving.
+    /// [`Table::back_all_now`]): the benchmark protocol, before the first timed solve. Call it
+    /// before solving: it may forget stored results.
     pub fn back_table_now(&mut self) {
         self.table.back_all_now();
     }
