@@ -16,7 +16,8 @@
 #
 # Records go to target/sprt/NAME.jsonl; the last lines printed are the referee's result,
 # Elo, pentanomial and SPRT lines (docs/chess.md records each run). RESUME=1 continues an
-# interrupted run from its records (the same arguments and settings; see docs/referee.md).
+# interrupted run from its records (the same arguments and settings; the referee's
+# `--resume`, docs/cluster.md).
 . "$(dirname "$0")/../lib/preamble.sh"
 NEW=$(realpath "$1")
 OLD=$(realpath "$2")
