@@ -17,7 +17,8 @@
 # Records go to target/sprt/NAME.jsonl; the last lines printed are the referee's result,
 # Elo, pentanomial and SPRT lines (docs/chess.md records each run). RESUME=1 continues an
 # interrupted run from its records (the same arguments and settings; the referee's
-# `--resume`, docs/cluster.md).
+# `--resume`, docs/cluster.md). CONCURRENCY=2 plays two games at a time: at a fixed node
+# budget the result does not depend on the load, so both cores of a quiet machine may play.
 . "$(dirname "$0")/../lib/preamble.sh"
 NEW=$(realpath "$1")
 OLD=$(realpath "$2")
@@ -29,6 +30,7 @@ ELO1=${ELO1:-10}
 MAX=${MAX:-8000}
 SEED=${SEED:-1}
 HASH=${HASH:-16}
+CONCURRENCY=${CONCURRENCY:-1}
 OUT=${OUT:-target/sprt}
 mkdir -p "$OUT"
 if [ -n "${RESUME:-}" ]; then
@@ -54,5 +56,5 @@ nice -n 10 "$REF" --game chess \
   --each "${limit[@]}" option.Hash="$HASH" --games 2 --rounds $((MAX / 2)) --repeat \
   --openings scripts/data/chess_openings.txt --shuffle --seed "$SEED" --max-plies 400 \
   --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \
-  --sprt elo0="$ELO0" elo1="$ELO1" "${records[@]}" --no-progress --recover 2>&1 |
+  --sprt elo0="$ELO0" elo1="$ELO1" "${records[@]}" --concurrency "$CONCURRENCY" --no-progress --recover 2>&1 |
   grep -E "^(Score of|Elo difference|Ptnml|SPRT|Forfeits)" | tail -5
