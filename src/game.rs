@@ -310,6 +310,9 @@ pub struct SearchHints {
     pub quiescence_table: bool,
     /// The static evaluation is [`Game::evaluate_full`] rather than [`Game::evaluate`].
     pub full_eval: bool,
+    /// Correction history: the static evaluation is corrected by how far searches of
+    /// positions with the same [`Game::structure_key`] found it off, on average.
+    pub correction_history: bool,
 }
 
 impl SearchHints {
@@ -332,6 +335,7 @@ impl SearchHints {
         singular_extension: false,
         quiescence_table: false,
         full_eval: false,
+        correction_history: false,
     };
     /// All of them.
     pub const ALL: SearchHints = SearchHints {
@@ -352,6 +356,7 @@ impl SearchHints {
         singular_extension: true,
         quiescence_table: true,
         full_eval: true,
+        correction_history: true,
     };
 }
 
@@ -414,6 +419,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// levels were calibrated on the base evaluation). The same by default.
     fn evaluate_full(&self) -> i32 {
         self.evaluate()
+    }
+
+    /// A key of the position's slow-changing structure (chess: the pawns of both sides), for
+    /// [`SearchHints::correction_history`]: positions sharing it share one correction of
+    /// the static evaluation. The same for every position by default.
+    fn structure_key(&self) -> u64 {
+        0
     }
 
     /// Win, draw and loss chances in permille (summing to 1000) for the side to move at a

@@ -38,7 +38,7 @@ use crate::util::Rng;
 /// 1,446,987 since checkers joined the bench).
 pub const UNCALIBRATED: &str = "history_malus,continuation_history,capture_history,\
 reverse_futility,razoring,futility,late_move_pruning,see_pruning,internal_reduction,\
-singular_extension,quiescence_table,full_eval";
+singular_extension,quiescence_table,full_eval,correction_history";
 
 /// [`UNCALIBRATED`] as the searcher takes it.
 pub fn uncalibrated() -> TechniquesOff {

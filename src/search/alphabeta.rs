@@ -11,7 +11,7 @@ use super::ordering::{ORDER_KILLER, ORDER_TT, is_plain_quiet, pick};
 use super::tt::{Bound, Entry, from_tt, to_tt};
 use super::{INF, Worker};
 use crate::game::Game;
-use crate::value::{MATE, MATE_BOUND, MAX_PLY};
+use crate::value::{MATE, MATE_BOUND, MAX_PLY, is_mate};
 
 /// How many moves a node picks best first one at a time before sorting the rest.
 const PICKED: usize = 4;
@@ -169,7 +169,7 @@ impl<G: Game> Worker<G> {
         }
 
         let in_check = self.uses_eval() && pos.in_check();
-        let eval = self.node_eval(pos, ply, tt, in_check, excluded);
+        let (raw_eval, eval) = self.node_eval(pos, ply, tt, in_check, excluded);
         self.stack[ply].eval = eval;
         let mut node = Node {
             depth,
@@ -202,13 +202,46 @@ impl<G: Game> Worker<G> {
             };
             let score = to_tt(found.best, ply);
             self.tt
-                .store(key, found.best_move, score, eval, node.depth, bound);
+                .store(key, found.best_move, score, raw_eval, node.depth, bound);
+            if let (Some(raw), Some(e)) = (raw_eval, eval) {
+                self.correct_eval(pos, &node, &found, bound, raw, e);
+            }
         }
         found.best
     }
 
-    /// The static evaluation of `pos` at `ply` (the table's when it has one; the frame's
-    /// while a singular extension is checked), or `None` in check or when no technique uses
+    /// With [`crate::game::SearchHints::correction_history`]: after a search of `node`,
+    /// whose static evaluation was `raw` uncorrected and `eval` corrected, the correction of
+    /// its structure moves towards what the search found, unless the best move was noisy
+    /// (the evaluation is about quiet positions), the value is a mate, or the bound says
+    /// nothing about the error's sign.
+    fn correct_eval(
+        &mut self,
+        pos: &G,
+        node: &Node<G::Move>,
+        found: &Outcome<G::Move>,
+        bound: Bound,
+        raw: i32,
+        eval: i32,
+    ) {
+        if !self.hints.correction_history
+            || is_mate(found.best)
+            || found
+                .best_move
+                .is_some_and(|m| pos.noisy_score(m).is_some())
+            || bound == Bound::Lower && found.best <= eval
+            || bound == Bound::Upper && found.best >= eval
+        {
+            return;
+        }
+        let side = pos.side_to_move().index();
+        self.history
+            .update_correction(side, pos.structure_key(), found.best - raw, node.depth);
+    }
+
+    /// The static evaluation of `pos` at `ply`, uncorrected (the table's when it has one,
+    /// which stores it so) and corrected ([`Worker::corrected`]); while a singular extension
+    /// is checked, the frame's corrected one alone. `None` in check or when no technique uses
     /// it.
     fn node_eval(
         &self,
@@ -217,16 +250,16 @@ impl<G: Game> Worker<G> {
         tt: Option<Entry<G::Move>>,
         in_check: bool,
         excluded: bool,
-    ) -> Option<i32> {
+    ) -> (Option<i32>, Option<i32>) {
         if in_check || !self.uses_eval() {
-            None
+            (None, None)
         } else if excluded {
-            self.stack[ply].eval
+            (None, self.stack[ply].eval)
         } else {
-            let e = tt
+            let raw = tt
                 .and_then(|e| e.eval)
                 .unwrap_or_else(|| self.static_eval(pos));
-            Some(e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+            (Some(raw), Some(self.corrected(pos, raw)))
         }
     }
 

@@ -5,7 +5,9 @@
 //!   caused a cutoff anywhere, weighted by depth;
 //! - the continuation history, a score per pair of [`Game::piece_to_id`]s: how a quiet move
 //!   fared right after the previous move (and after the one before it);
-//! - the capture history, a score per [`Game::piece_to_id`] of a noisy move.
+//! - the capture history, a score per [`Game::piece_to_id`] of a noisy move;
+//! - the correction history (not about moves): per side and [`Game::structure_key`], how far
+//!   searches found the static evaluation off, as a moving average.
 //!
 //! Without [`SearchHints::history_malus`] the butterfly scores only grow, by depth² up to
 //! [`HISTORY_MAX`]. With it every score moves part of the way towards ±[`GRAVITY_MAX`] (a
@@ -14,6 +16,7 @@
 //!
 //! [`Game::move_id`]: crate::game::Game::move_id
 //! [`Game::piece_to_id`]: crate::game::Game::piece_to_id
+//! [`Game::structure_key`]: crate::game::Game::structure_key
 
 use crate::game::SearchHints;
 use crate::value::MAX_PLY;
@@ -23,6 +26,13 @@ use crate::value::MAX_PLY;
 pub(super) const HISTORY_MAX: i32 = 1 << 20;
 /// The bound of every score with the malus.
 const GRAVITY_MAX: i32 = 16_384;
+/// The correction history's slots a side (a power of two), indexed by the structure key's
+/// top bits.
+const CORRECTION_BITS: u32 = 14;
+/// Corrections are kept in units of 1/`CORRECTION_GRAIN` of the evaluation's, and bounded
+/// by ±`CORRECTION_MAX` of its units.
+const CORRECTION_GRAIN: i32 = 256;
+const CORRECTION_MAX: i32 = 64;
 
 /// The moves before a node whose continuation history orders its quiet moves: the piece-to
 /// ids of the previous move and the one before it (`None` after a null move or at the root).
@@ -38,6 +48,8 @@ pub(super) struct History<M> {
     /// `capture[piece_to]`.
     capture: Vec<i16>,
     piece_to_ids: usize,
+    /// `correction[side << CORRECTION_BITS | slot]`, in 1/[`CORRECTION_GRAIN`] units.
+    correction: Vec<i32>,
 }
 
 /// The update of a score towards ±[`GRAVITY_MAX`] by `bonus` (negative for a malus).
@@ -62,6 +74,7 @@ impl<M: Copy + PartialEq> History<M> {
             continuation: vec![0; piece_to_ids * piece_to_ids],
             capture: vec![0; piece_to_ids],
             piece_to_ids,
+            correction: vec![0; 2 << CORRECTION_BITS],
         }
     }
 
@@ -71,6 +84,7 @@ impl<M: Copy + PartialEq> History<M> {
         self.killers.fill([None; 2]);
         self.continuation.fill(0);
         self.capture.fill(0);
+        self.correction.fill(0);
     }
 
     /// Between two searches: butterfly scores keep a quarter of their weight, killers (moves
@@ -157,5 +171,66 @@ impl<M: Copy + PartialEq> History<M> {
     pub(super) fn update_capture(&mut self, piece_to: usize, bonus: i32) {
         let c = &mut self.capture[piece_to];
         *c = gravity(*c as i32, bonus) as i16;
+    }
+
+    #[inline]
+    fn correction_slot(side: usize, structure: u64) -> usize {
+        side << CORRECTION_BITS | (structure >> (64 - CORRECTION_BITS)) as usize
+    }
+
+    /// What to add to the static evaluation of a position with `side` to move and structure
+    /// key `structure`.
+    #[inline]
+    pub(super) fn correction(&self, side: usize, structure: u64) -> i32 {
+        self.correction[Self::correction_slot(side, structure)] / CORRECTION_GRAIN
+    }
+
+    /// A search to `depth` found a position's value `error` away from its uncorrected
+    /// static evaluation: the correction moves towards it, more the deeper the search (a
+    /// weight of `depth + 1` in 256, at most 16).
+    pub(super) fn update_correction(
+        &mut self,
+        side: usize,
+        structure: u64,
+        error: i32,
+        depth: i32,
+    ) {
+        let c = &mut self.correction[Self::correction_slot(side, structure)];
+        let w = (depth + 1).clamp(1, 16);
+        let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        *c = (*c * (256 - w) + target * w) / 256;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corrections_follow_the_errors_of_their_own_slot_and_side() {
+        let mut h = History::<u8>::new(4, 4);
+        let (a, b) = (0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210u64);
+        for _ in 0..200 {
+            h.update_correction(0, a, -30, 20);
+        }
+        assert_eq!(
+            h.correction(0, a),
+            -29,
+            "converges to the error (rounded towards zero)"
+        );
+        assert_eq!(h.correction(1, a), 0, "the other side's slot is apart");
+        assert_eq!(h.correction(0, b), 0, "another structure's slot is apart");
+        // A deep search moves it further than a shallow one.
+        let (mut deep, mut shallow) = (History::<u8>::new(4, 4), History::<u8>::new(4, 4));
+        deep.update_correction(0, b, 40, 15);
+        shallow.update_correction(0, b, 40, 1);
+        assert!(deep.correction(0, b) > shallow.correction(0, b));
+        // Huge errors (a tactic the evaluation cannot see) are bounded.
+        for _ in 0..200 {
+            h.update_correction(1, b, 5000, 20);
+        }
+        assert!((CORRECTION_MAX - 1..=CORRECTION_MAX).contains(&h.correction(1, b)));
+        h.clear();
+        assert_eq!((h.correction(0, a), h.correction(1, b)), (0, 0));
     }
 }

@@ -35,7 +35,7 @@ use std::time::Duration;
 pub use limits::{Clock, Limits};
 
 use crate::game::{Game, SearchHints};
-use crate::value::{MATE, MAX_PLY, terminal_value};
+use crate::value::{MATE, MATE_BOUND, MAX_PLY, terminal_value};
 use history::History;
 use threads::Shared;
 use time::Control;
@@ -268,6 +268,20 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    /// `raw`, a static evaluation of `pos`, with the correction history's correction of its
+    /// structure ([`crate::game::SearchHints::correction_history`]), within the heuristic
+    /// range.
+    #[inline]
+    fn corrected(&self, pos: &G, raw: i32) -> i32 {
+        let c = if self.hints.correction_history {
+            self.history
+                .correction(pos.side_to_move().index(), pos.structure_key())
+        } else {
+            0
+        };
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// The value of `pos`, `ply` plies below the root, when it is settled without a search:
     /// the game is over, or (below the root) the oracle knows it, counted as a table hit.
     fn settled(&mut self, pos: &G, ply: usize) -> Option<i32> {
@@ -436,6 +450,7 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("singular_extension", |h| &mut h.singular_extension),
     ("quiescence_table", |h| &mut h.quiescence_table),
     ("full_eval", |h| &mut h.full_eval),
+    ("correction_history", |h| &mut h.correction_history),
 ];
 
 /// Techniques a caller turns off whatever the game opts into, for matches that measure what

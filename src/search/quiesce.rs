@@ -40,11 +40,11 @@ impl<G: Game> Worker<G> {
         let mut best = -INF;
         let mut eval = None;
         if !in_check {
-            let e = tt
+            let raw = tt
                 .and_then(|e| e.eval)
                 .unwrap_or_else(|| self.static_eval(pos));
-            best = e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-            eval = Some(best);
+            best = self.corrected(pos, raw);
+            eval = Some(raw);
             if best >= beta {
                 return best;
             }

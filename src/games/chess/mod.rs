@@ -529,6 +529,16 @@ impl Game for Chess {
         eval::evaluate(&self.board)
     }
 
+    /// White's and Black's pawns, mixed.
+    fn structure_key(&self) -> u64 {
+        let pawns = self.board.pieces(Piece::Pawn);
+        let white = (pawns & self.board.colors(Color::White)).0;
+        let black = (pawns & self.board.colors(Color::Black)).0;
+        (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            .rotate_left(29)
+            .wrapping_mul(0x1656_67B1_9E37_79F9)
+    }
+
     fn evaluate_full(&self) -> i32 {
         eval::evaluate_full(&self.board)
     }
