@@ -18,6 +18,7 @@
 pub mod board;
 pub mod eval;
 pub mod notation;
+pub mod weights;
 
 use crate::game::{
     FenError, Game, MoveError, Outcome, ParamError, ParamSpec, Params, Player, SearchHints,
