@@ -14,7 +14,8 @@
 //! fitted so that the searched scores best predict the results (a game's result is one noisy
 //! outcome shared by all its positions; the search's judgement of each position lowers the
 //! noise). The evaluation is linear in the weights (`eval::trace` gives each position's
-//! feature counts and piece count), so full-batch gradient descent (Adam) fits them; the
+//! feature counts and piece count), so full-batch gradient descent (Adam) fits them, starting
+//! from the table compiled into this build (a new feature starts at zero); the
 //! epoch with the lowest held-out error is kept, then the weights are rounded to integers
 //! and the errors measured again on those.
 //!

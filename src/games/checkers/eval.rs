@@ -19,7 +19,10 @@
 //!   it), by the rows it has left to go (1–7);
 //! - blocked men (no empty square ahead), kings with no step;
 //! - pieces the opponent could jump if it were its move (the first jump of a capture);
-//! - balance: the difference between the men on the board's two halves (files a–d, e–h).
+//! - balance: the difference between the men on the board's two halves (files a–d, e–h);
+//! - the bridge: men on both squares 1 and 3 while the opponent has no king (together they
+//!   hold the first row against a lone attacker);
+//! - kings while the opponent has none.
 //!
 //! [`trace`] lists a position's feature counts, the same ones [`evaluate`] weighs, so the
 //! tuner fits exactly the function the engine runs.
@@ -43,10 +46,12 @@ pub const BLOCKED_MEN: usize = RUNAWAY + 7;
 pub const STUCK_KINGS: usize = BLOCKED_MEN + 1;
 pub const EXPOSED: usize = STUCK_KINGS + 1;
 pub const BALANCE: usize = EXPOSED + 1;
-pub const NUM_WEIGHTS: usize = BALANCE + 1;
+pub const BRIDGE: usize = BALANCE + 1;
+pub const SOLE_KINGS: usize = BRIDGE + 1;
+pub const NUM_WEIGHTS: usize = SOLE_KINGS + 1;
 
 /// The groups of the table, for its file's comments: (first index, name, length).
-pub const GROUPS: [(usize, &str, usize); 11] = [
+pub const GROUPS: [(usize, &str, usize); 13] = [
     (MAN, "material: man", 1),
     (KING, "material: king", 1),
     (
@@ -62,6 +67,8 @@ pub const GROUPS: [(usize, &str, usize); 11] = [
     (STUCK_KINGS, "kings with no step", 1),
     (EXPOSED, "pieces the opponent could jump", 1),
     (BALANCE, "balance: |men on files a-d - men on files e-h|", 1),
+    (BRIDGE, "bridge: men on 1 and 3, no opposing king", 1),
+    (SOLE_KINGS, "kings while the opponent has none", 1),
 ];
 
 /// The number of pieces of a full board: the weights' first value is for it.
@@ -69,6 +76,8 @@ pub const FULL: i32 = 24;
 
 /// Squares 1–4: Black's own first row.
 const BACK_ROW: u32 = 0x0000_000F;
+/// Squares 1 and 3.
+const BRIDGE_SQUARES: u32 = (1 << 0) | (1 << 2);
 /// Index 0 and 1 of each row: files a–d.
 const WEST_HALF: u32 = 0x3333_3333;
 
@@ -187,6 +196,8 @@ fn features(b: &Board, sink: &mut impl Sink) {
         for i in 0..4 {
             sink.add(GUARD + i, (guards >> i & 1) as i32);
         }
+        sink.add(BRIDGE, (men & BRIDGE_SQUARES == BRIDGE_SQUARES) as i32);
+        sink.add(SOLE_KINGS, kings.count_ones() as i32);
     }
     sink.add(MOBILITY, b.step_count(Player::First) as i32);
     // Pieces with an empty square one step away in each direction, back on their squares.
