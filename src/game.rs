@@ -468,6 +468,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// as a draw.
     const REPETITION_DRAW: Option<u32> = None;
 
+    /// The number of moves a clock's remaining time is shared over when `go` gives no
+    /// `movestogo` (protocol.md, Clocks): fewer gives each move more of the clock.
+    const CLOCK_MOVES: u32 = 25;
+
     /// True when `mv` (legal here) makes every earlier position unreachable (a capture or a
     /// pawn move in chess), so a repetition check may stop looking back there. Only asked
     /// when [`Game::REPETITION_DRAW`] is set.

@@ -245,7 +245,8 @@ impl<G: Game> Drop for Session<G> {
 /// The search limits of `go` for `side` to move. A clock given for either side (`wtime`,
 /// `btime`, `winc` or `binc`) makes it a clocked search: a time or increment not given
 /// counts as 0, so a client that sends only the other side's clock gets a move at once.
-fn limits_for(side: Player, p: &GoParams, overhead: Duration, received: Instant) -> Limits {
+fn limits_for<G: Game>(pos: &G, p: &GoParams, overhead: Duration, received: Instant) -> Limits {
+    let side = pos.side_to_move();
     let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
     let (time, inc) = match side {
         Player::First => (p.wtime, p.winc),
@@ -266,6 +267,7 @@ fn limits_for(side: Player, p: &GoParams, overhead: Duration, received: Instant)
             time: time.map(ms).unwrap_or_default(),
             inc: inc.map(ms).unwrap_or_default(),
             movestogo: p.movestogo,
+            default_movestogo: Some(G::CLOCK_MOVES),
         }),
         infinite: p.infinite,
         mate: p.mate,
@@ -457,8 +459,7 @@ impl<G: Solvable> GameSession for Session<G> {
                             } else {
                                 TechniquesOff::NONE
                             }));
-                        let mut limits =
-                            limits_for(pos.side_to_move(), &params, overhead, received);
+                        let mut limits = limits_for(&*pos, &params, overhead, received);
                         limits.ponderhit = params.ponder.then(|| ctx.stop.ponderhit.clone());
                         let request = Request {
                             searchmoves: distinct(
@@ -947,6 +948,7 @@ mod tests {
                 time: Duration::from_millis(ms),
                 inc: Duration::from_millis(inc_ms),
                 movestogo: None,
+                default_movestogo: None,
             }),
             ..Limits::default()
         }

@@ -11,6 +11,9 @@ pub struct Clock {
     pub time: Duration,
     pub inc: Duration,
     pub movestogo: Option<u32>,
+    /// What `movestogo` is taken to be when the client gives none: the game's
+    /// [`crate::game::Game::CLOCK_MOVES`] (25 when `None`).
+    pub default_movestogo: Option<u32>,
 }
 
 #[derive(Clone, Debug, Default)]

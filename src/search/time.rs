@@ -26,7 +26,11 @@ impl Limits {
                 .time
                 .saturating_sub(self.overhead)
                 .max(Duration::from_millis(1));
-            let mtg = c.movestogo.unwrap_or(25).clamp(1, 50);
+            let mtg = c
+                .movestogo
+                .or(c.default_movestogo)
+                .unwrap_or(25)
+                .clamp(1, 50);
             // The time this move should take on average. An iteration takes about as long
             // as all before it, or longer: none starts after half the target, so the move
             // ends between half the target and the hard limit, near the target on average.
@@ -151,6 +155,7 @@ mod tests {
             time: ms(time),
             inc: ms(inc),
             movestogo,
+            default_movestogo: None,
         })
     }
 
@@ -182,6 +187,24 @@ mod tests {
                 ms(19) + Duration::from_micros(750),
                 ms(118) + Duration::from_micros(500)
             ))
+        );
+        // A game that shares the clock over 12 moves (checkers): 800 / 12 + 7.5 ms; a
+        // movestogo from the client still wins over the game's share.
+        let game_share = |movestogo| {
+            with(
+                None,
+                Some(Clock {
+                    default_movestogo: Some(12),
+                    ..clock(1000, 10, movestogo).unwrap()
+                }),
+            )
+            .budgets()
+        };
+        let target = ms(800) / 12 + Duration::from_micros(7500);
+        assert_eq!(game_share(None), Some((target / 2, target * 3)));
+        assert_eq!(
+            game_share(Some(25)),
+            with(None, clock(1000, 10, None)).budgets()
         );
         // The hard limit stays within 80% of the time less the overhead.
         let (soft, hard) = with(None, clock(1000, 0, Some(1))).budgets().unwrap();
