@@ -360,6 +360,9 @@ impl SearchHints {
     };
 }
 
+/// [`Game::CLOCK_MOVES`] unless a game declares its own.
+pub const DEFAULT_CLOCK_MOVES: u32 = 25;
+
 /// A two-player, zero-sum, perfect-information game, seen from one position.
 ///
 /// Contract, checked for every game by `tests/conformance.rs`:
@@ -470,7 +473,7 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The number of moves a clock's remaining time is shared over when `go` gives no
     /// `movestogo` (protocol.md, Clocks): fewer gives each move more of the clock.
-    const CLOCK_MOVES: u32 = 25;
+    const CLOCK_MOVES: u32 = DEFAULT_CLOCK_MOVES;
 
     /// True when `mv` (legal here) makes every earlier position unreachable (a capture or a
     /// pawn move in chess), so a repetition check may stop looking back there. Only asked

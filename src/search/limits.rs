@@ -12,7 +12,7 @@ pub struct Clock {
     pub inc: Duration,
     pub movestogo: Option<u32>,
     /// What `movestogo` is taken to be when the client gives none: the game's
-    /// [`crate::game::Game::CLOCK_MOVES`] (25 when `None`).
+    /// [`crate::game::Game::CLOCK_MOVES`] ([`crate::game::DEFAULT_CLOCK_MOVES`] when `None`).
     pub default_movestogo: Option<u32>,
 }
 

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::limits::{Clock, Limits};
+use crate::game::DEFAULT_CLOCK_MOVES;
 
 impl Limits {
     /// (soft, hard) time budgets: no new iteration starts after `soft`; the search is cut
@@ -29,7 +30,7 @@ impl Limits {
             let mtg = c
                 .movestogo
                 .or(c.default_movestogo)
-                .unwrap_or(25)
+                .unwrap_or(DEFAULT_CLOCK_MOVES)
                 .clamp(1, 50);
             // The time this move should take on average. An iteration takes about as long
             // as all before it, or longer: none starts after half the target, so the move
