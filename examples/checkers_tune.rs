@@ -33,6 +33,10 @@ use ply::games::checkers::eval::{self, FULL, GROUPS, NUM_WEIGHTS, S};
 use ply::games::checkers::weights::WEIGHTS;
 use ply::referee::records::GameRecord;
 
+#[path = "texel/mod.rs"]
+mod texel;
+use texel::{Set, error, gradient, minimise, sigmoid};
+
 struct Options {
     records: Vec<String>,
     out: Option<String>,
@@ -98,55 +102,6 @@ fn options() -> Options {
     o
 }
 
-/// Positions as the tuner sees them: position `p`'s counts are
-/// `counts[start[p]..start[p + 1]]`.
-#[derive(Default)]
-struct Set {
-    start: Vec<u32>,
-    counts: Vec<(u16, i16)>,
-    /// Pieces / 24: the full-board weight's share.
-    full: Vec<f32>,
-    /// Black's score in the game.
-    result: Vec<f32>,
-    /// The searched score, Black's view.
-    score: Vec<f32>,
-    label: Vec<f32>,
-}
-
-impl Set {
-    fn len(&self) -> usize {
-        self.result.len()
-    }
-
-    fn push(&mut self, counts: &[(u16, i16)], pieces: i32, result: f32, score: f32) {
-        if self.start.is_empty() {
-            self.start.push(0);
-        }
-        self.counts.extend_from_slice(counts);
-        self.start.push(self.counts.len() as u32);
-        self.full.push(pieces.min(FULL) as f32 / FULL as f32);
-        self.result.push(result);
-        self.score.push(score);
-        self.label.push(result);
-    }
-
-    /// Black's evaluation of position `p` under `w` (`w[2i]` full board, `w[2i+1]` bare).
-    #[inline]
-    fn eval(&self, p: usize, w: &[f64]) -> f64 {
-        let (mut full, mut bare) = (0.0, 0.0);
-        for &(i, n) in &self.counts[self.start[p] as usize..self.start[p + 1] as usize] {
-            full += w[2 * i as usize] * n as f64;
-            bare += w[2 * i as usize + 1] * n as f64;
-        }
-        let share = self.full[p] as f64;
-        full * share + bare * (1.0 - share)
-    }
-}
-
-fn sigmoid(k: f64, e: f64) -> f64 {
-    1.0 / (1.0 + (-k * e / 400.0).exp())
-}
-
 /// Every finished checkers game of the files, in order.
 fn games(paths: &[String]) -> Vec<GameRecord> {
     let mut out = Vec::new();
@@ -204,7 +159,12 @@ fn replay(g: &GameRecord, set: &mut Set, counts: &mut Vec<(u16, i16)>) -> bool {
                 Player::Second => -cp,
             };
             let pieces = eval::trace(pos.board(), counts);
-            set.push(counts, pieces, result, black as f32);
+            set.push(
+                counts,
+                pieces.min(FULL) as f32 / FULL as f32,
+                result,
+                black as f32,
+            );
         }
         match pos.parse_move(&m.mv) {
             Ok(mv) => pos.play(mv),
@@ -212,93 +172,6 @@ fn replay(g: &GameRecord, set: &mut Set, counts: &mut Vec<(u16, i16)>) -> bool {
         }
     }
     true
-}
-
-fn split_range(n: usize, parts: usize) -> Vec<std::ops::Range<usize>> {
-    (0..parts)
-        .map(|i| n * i / parts..n * (i + 1) / parts)
-        .collect()
-}
-
-/// Sums `f(p)` over every position of `set`, on `threads` threads.
-fn par_sum<T: Send>(
-    set: &Set,
-    threads: usize,
-    zero: impl Fn() -> T + Sync,
-    add: impl Fn(&mut T, usize) + Sync,
-    merge: impl Fn(T, T) -> T,
-) -> T {
-    let parts: Vec<T> = std::thread::scope(|s| {
-        let handles: Vec<_> = split_range(set.len(), threads)
-            .into_iter()
-            .map(|r| {
-                let (zero, add) = (&zero, &add);
-                s.spawn(move || {
-                    let mut acc = zero();
-                    for p in r {
-                        add(&mut acc, p);
-                    }
-                    acc
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    parts.into_iter().fold(zero(), merge)
-}
-
-/// Mean squared error of the predictions of `w` (with `k`) against `labels`.
-fn error(set: &Set, labels: &[f32], w: &[f64], k: f64, threads: usize) -> f64 {
-    let total = par_sum(
-        set,
-        threads,
-        || 0.0,
-        |acc, p| {
-            let d = sigmoid(k, set.eval(p, w)) - labels[p] as f64;
-            *acc += d * d;
-        },
-        |a, b| a + b,
-    );
-    total / set.len().max(1) as f64
-}
-
-/// The gradient of the mean squared error against the labels.
-fn gradient(set: &Set, w: &[f64], k: f64, threads: usize) -> Vec<f64> {
-    let g = par_sum(
-        set,
-        threads,
-        || vec![0.0; w.len()],
-        |g, p| {
-            let sig = sigmoid(k, set.eval(p, w));
-            let d = 2.0 * (sig - set.label[p] as f64) * sig * (1.0 - sig) * k / 400.0;
-            let share = set.full[p] as f64;
-            for &(i, n) in &set.counts[set.start[p] as usize..set.start[p + 1] as usize] {
-                g[2 * i as usize] += d * n as f64 * share;
-                g[2 * i as usize + 1] += d * n as f64 * (1.0 - share);
-            }
-        },
-        |mut a, b| {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-            a
-        },
-    );
-    let n = set.len().max(1) as f64;
-    g.into_iter().map(|x| x / n).collect()
-}
-
-/// The minimum of a unimodal `f` on `lo..hi` (golden-section search).
-fn minimise(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let c = hi - phi * (hi - lo);
-        let d = lo + phi * (hi - lo);
-        if f(c) < f(d) {
-            hi = d;
-        } else {
-            lo = c;
-        }
-    }
-    (lo + hi) / 2.0
 }
 
 /// Full-batch Adam from `w`; the weights of the epoch with the lowest held-out label error,

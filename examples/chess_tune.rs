@@ -36,6 +36,10 @@ use ply::games::Chess;
 use ply::games::chess::eval::{self, GROUPS, NUM_WEIGHTS, PST, S};
 use ply::games::chess::weights::WEIGHTS;
 
+#[path = "texel/mod.rs"]
+mod texel;
+use texel::{Set, error, gradient, minimise, sigmoid};
+
 struct Options {
     data: String,
     /// A weights.rs to start from instead of the compiled-in table.
@@ -137,56 +141,6 @@ fn read_table(path: &str) -> Vec<S> {
     table
 }
 
-/// Positions as the tuner sees them: for position `p`, its counts are
-/// `counts[start[p]..start[p + 1]]`.
-#[derive(Default)]
-struct Set {
-    start: Vec<u32>,
-    counts: Vec<(u16, i16)>,
-    /// Phase / 24, in 0..=1: the midgame share.
-    mg: Vec<f32>,
-    /// White's score in the game.
-    result: Vec<f32>,
-    /// Stockfish's score of the position (White's view, centipawns), NaN when not given.
-    score: Vec<f32>,
-    /// What the weights are fitted to (see the module doc).
-    label: Vec<f32>,
-}
-
-impl Set {
-    fn len(&self) -> usize {
-        self.result.len()
-    }
-
-    fn push(&mut self, t: eval::Trace, result: f32, score: f32) {
-        if self.start.is_empty() {
-            self.start.push(0);
-        }
-        self.counts.extend_from_slice(&t.counts);
-        self.start.push(self.counts.len() as u32);
-        self.mg.push(t.phase as f32 / 24.0);
-        self.result.push(result);
-        self.score.push(score);
-        self.label.push(result);
-    }
-
-    /// White's evaluation of position `p` under weights `w` (`w[2i]` midgame, `w[2i+1]` endgame).
-    #[inline]
-    fn eval(&self, p: usize, w: &[f64]) -> f64 {
-        let (mut mg, mut eg) = (0.0, 0.0);
-        for &(i, n) in &self.counts[self.start[p] as usize..self.start[p + 1] as usize] {
-            mg += w[2 * i as usize] * n as f64;
-            eg += w[2 * i as usize + 1] * n as f64;
-        }
-        let phase = self.mg[p] as f64;
-        mg * phase + eg * (1.0 - phase)
-    }
-}
-
-fn sigmoid(k: f64, e: f64) -> f64 {
-    1.0 / (1.0 + (-k * e / 400.0).exp())
-}
-
 /// One data line: FEN, result, and Stockfish's score (NaN when absent).
 fn parse_line(line: &str) -> Option<(&str, f32, f32)> {
     let mut fields = line.split('|');
@@ -230,96 +184,10 @@ fn read(o: &Options) -> (Set, Set, usize) {
             continue;
         }
         let set = if i < split { &mut train } else { &mut valid };
-        set.push(eval::trace(pos.board()), result, score);
+        let t = eval::trace(pos.board());
+        set.push(&t.counts, t.phase as f32 / 24.0, result, score);
     }
     (train, valid, skipped)
-}
-
-fn split_range(n: usize, parts: usize) -> Vec<std::ops::Range<usize>> {
-    (0..parts)
-        .map(|i| n * i / parts..n * (i + 1) / parts)
-        .collect()
-}
-
-/// Sums `f(p)` over every position of `set`, on `threads` threads.
-fn par_sum<T: Send>(
-    set: &Set,
-    threads: usize,
-    zero: impl Fn() -> T + Sync,
-    add: impl Fn(&mut T, usize) + Sync,
-    merge: impl Fn(T, T) -> T,
-) -> T {
-    let parts: Vec<T> = std::thread::scope(|s| {
-        let handles: Vec<_> = split_range(set.len(), threads)
-            .into_iter()
-            .map(|r| {
-                let (zero, add) = (&zero, &add);
-                s.spawn(move || {
-                    let mut acc = zero();
-                    for p in r {
-                        add(&mut acc, p);
-                    }
-                    acc
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    parts.into_iter().fold(zero(), merge)
-}
-
-/// Mean squared error of the predictions of `w` (with `k`) against `labels`.
-fn error(set: &Set, labels: &[f32], w: &[f64], k: f64, threads: usize) -> f64 {
-    let total = par_sum(
-        set,
-        threads,
-        || 0.0,
-        |acc, p| {
-            let d = sigmoid(k, set.eval(p, w)) - labels[p] as f64;
-            *acc += d * d;
-        },
-        |a, b| a + b,
-    );
-    total / set.len().max(1) as f64
-}
-
-/// The gradient of the mean squared error against the labels, for every weight.
-fn gradient(set: &Set, w: &[f64], k: f64, threads: usize) -> Vec<f64> {
-    let g = par_sum(
-        set,
-        threads,
-        || vec![0.0; w.len()],
-        |g, p| {
-            let sig = sigmoid(k, set.eval(p, w));
-            let d = 2.0 * (sig - set.label[p] as f64) * sig * (1.0 - sig) * k / 400.0;
-            let phase = set.mg[p] as f64;
-            for &(i, n) in &set.counts[set.start[p] as usize..set.start[p + 1] as usize] {
-                g[2 * i as usize] += d * n as f64 * phase;
-                g[2 * i as usize + 1] += d * n as f64 * (1.0 - phase);
-            }
-        },
-        |mut a, b| {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-            a
-        },
-    );
-    let n = set.len().max(1) as f64;
-    g.into_iter().map(|x| x / n).collect()
-}
-
-/// The minimum of a unimodal `f` on `lo..hi` (golden-section search).
-fn minimise(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let c = hi - phi * (hi - lo);
-        let d = lo + phi * (hi - lo);
-        if f(c) < f(d) {
-            hi = d;
-        } else {
-            lo = c;
-        }
-    }
-    (lo + hi) / 2.0
 }
 
 /// The `K_sf` with which Stockfish's scores best predict the results, over the positions of
