@@ -3,7 +3,6 @@
 //! sparse feature counts with the share of a weight pair's first value, the mean squared
 //! error of `sigmoid(K * eval / 400)` against labels, its gradient, on several threads, and
 //! a golden-section search for `K`.
-#![allow(dead_code)]
 
 /// Positions as the tuner sees them: position `p`'s counts are
 /// `counts[start[p]..start[p + 1]]`.
