@@ -661,34 +661,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     }
 }
 
-/// Root intervals at most this wide are probed at the sign first (see [`next_probe`]).
+/// Root intervals at most this wide are probed at the sign first (see [`Interval::next`]).
 const SIGN_FIRST_WIDTH: i32 = 8;
-
-/// The next probe of the root's score interval `lo..=hi`. While the interval is wide, Pons'
-/// choice: halve it, but lean towards the middle of each side of zero. Probes far from the
-/// true score are cheap (the static distance bounds cut them short), the two next to it are
-/// not. Once it is at most [`SIGN_FIRST_WIDTH`] wide, the sign first (`> 0`, then `> -1`):
-/// a draw then needs just those two, where halving also probed `> 1` and `> 2`, both next to
-/// the score. Measured (one thread, nodes): begin-hard's first 40 14.07M -> 12.94M,
-/// middle-medium 14.7K -> 14.0K, begin-easy unchanged, begin-medium 433K -> 442K; probing
-/// the sign first at any width costs 6x the nodes on begin-easy, whose wins are fast.
-fn next_probe(lo: i32, hi: i32) -> i32 {
-    if hi - lo <= SIGN_FIRST_WIDTH {
-        if lo < 0 && hi > 0 {
-            return 0;
-        }
-        if lo < 0 && hi == 0 {
-            return -1;
-        }
-    }
-    let mut mid = lo + (hi - lo) / 2;
-    if mid <= 0 && lo / 2 < mid {
-        mid = lo / 2;
-    } else if mid >= 0 && hi / 2 > mid {
-        mid = hi / 2;
-    }
-    mid
-}
+/// Root intervals wider than this are narrowed from both ends (see [`Interval::next`]).
+const ENDS_FIRST_WIDTH: i32 = 14;
 
 /// log2 of the largest prefix of the table (in buckets: 8 MiB) that [`grow_for`] sizes to the
 /// tree; a larger tree gets the whole table.
@@ -739,6 +715,7 @@ pub fn solve<const W: usize, const H: usize>(
     let mut interval = Interval {
         lo: G::<W, H>::lose_next(moves),
         hi: (cells - 1 - moves as i32) / 2,
+        probes: 0,
     };
     // One thread first: most solves are small, and those finish without paying for the
     // helpers' start and the barriers of every probe. Past SERIAL_NODES the probe in progress
@@ -757,12 +734,62 @@ pub fn solve<const W: usize, const H: usize>(
 struct Interval {
     lo: i32,
     hi: i32,
+    /// Probes answered so far.
+    probes: u32,
 }
 
 impl Interval {
+    /// The next probe: is the score above the returned `mid` (`lo <= mid < hi`)?
+    ///
+    /// While the interval is wider than [`ENDS_FIRST_WIDTH`], its two ends in turn, the top
+    /// first (`> hi - 1`: the fastest win left; then `> lo`: the fastest loss left). Each is
+    /// an iterative deepening on the distance to the end of the game: a probe just beyond
+    /// the true score fails at once on the static distance bounds, and its fail-soft answer
+    /// often moves the end by several scores; the next costs a few times more. Quick wins
+    /// and losses are found for the price of the probes next to them, where bisecting first
+    /// asked `> lo / 2` and `> hi / 2`, both far from the score and costly (a position of
+    /// begin-easy, score 10: `> -8` 1.6K nodes, `> 7` 34K, then 2.3K for the last three).
+    ///
+    /// Then, while it is wider than [`SIGN_FIRST_WIDTH`], Pons' choice: halve it, but lean
+    /// towards the middle of each side of zero. Once it is at most that wide, the sign first
+    /// (`> 0`, then `> -1`): a draw then needs just those two, where halving also probed `> 1`
+    /// and `> 2`, both next to the score (begin-hard's first 40 14.07M -> 12.94M nodes).
+    ///
+    /// Measured, mean nodes a position with one thread against bisecting from the start
+    /// (`ply solve connect4 SET --reset-each --threads 1 --table-mb 32`): end-easy 17.6 =
+    /// 17.6, middle-easy 162.6 -> 147.7, begin-easy 1,309.1 -> 507.0, middle-medium's first
+    /// 200 11,138 -> 11,860, begin-medium's first 100 426,763 -> 425,469, begin-hard's first
+    /// 10 5.96M -> 5.85M. Widths 12 to 16 did about as well (begin-easy 475-564, the others
+    /// within 7%); ends first at every width, or until 22, cost 2-5 times the nodes on
+    /// begin-easy (the end probes reach the scores near zero, which take longest to prove
+    /// from that side); the end with the cheaper last probe first, rather than in turn,
+    /// 1,140.
+    fn next(&self) -> i32 {
+        let (lo, hi) = (self.lo, self.hi);
+        if hi - lo > ENDS_FIRST_WIDTH {
+            return if self.probes % 2 == 0 { hi - 1 } else { lo };
+        }
+        if hi - lo <= SIGN_FIRST_WIDTH {
+            if lo < 0 && hi > 0 {
+                return 0;
+            }
+            if lo < 0 && hi == 0 {
+                return -1;
+            }
+        }
+        let mut mid = lo + (hi - lo) / 2;
+        if mid <= 0 && lo / 2 < mid {
+            mid = lo / 2;
+        } else if mid >= 0 && hi / 2 > mid {
+            mid = hi / 2;
+        }
+        mid
+    }
+
     /// Narrows the interval by the fail-soft answer `v` of the probe "is the score above
     /// `mid`?".
     fn answer(&mut self, mid: i32, v: i32) {
+        self.probes += 1;
         if v <= mid {
             self.hi = v.min(self.hi)
         } else {
@@ -784,7 +811,7 @@ fn probe_on_one_thread<const W: usize, const H: usize>(
     let mut main = Worker::<W, H>::new(table, &ctl, 0);
     main.limit = limit;
     while interval.lo < interval.hi {
-        let mid = next_probe(interval.lo, interval.hi);
+        let mid = interval.next();
         let before = main.nodes;
         let Some(v) = main.probe(root, mid) else {
             if ctl.stop.load(Ordering::Relaxed) {
@@ -867,7 +894,7 @@ fn probe_on_threads<const W: usize, const H: usize>(
         let mut main = Worker::<W, H>::new(table, &shared.ctl, 0);
         let mut answered = true;
         while interval.lo < interval.hi {
-            let mid = next_probe(interval.lo, interval.hi);
+            let mid = interval.next();
             shared.mid.store(mid as i64, Ordering::Release);
             shared.ctl.probe_done.store(false, Ordering::Release);
             shared.start.wait();
