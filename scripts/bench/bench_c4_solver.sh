@@ -16,7 +16,9 @@
 #   -m TABLE_MB ply's table size in MiB (default: 32 against Pons, whose part-12 table is
 #               2^23 + 9 entries of 5 bytes, 40 MiB; ply's own default against connect-four-ai)
 #   -r ROUNDS   run both tools ROUNDS times per set, alternating, and keep each one's best
-#               mean (default 1); helps on a busy machine
+#               mean (default 1); helps on a busy machine. With more than one round, a line
+#               under each set gives the ratio of every round's pair and their median (the
+#               two tools' bests can come from rounds minutes apart; a pair is seconds apart)
 #
 # PONS_BIN: the `c4solver` program of github.com/PascalPons/connect4 at tag part12 (AGPL-3.0:
 # build it outside this repository: `git checkout part12 && make`). It reads bare move
@@ -121,10 +123,11 @@ for name in "${names[@]}"; do
     [ "$name" = begin-hard ] && limit=$hard_n
     input=$(mktemp)
     head -n "$limit" "$file" >"$input"
-    best_p="" best_c=""
+    best_p="" best_c="" pairs=""
     for _ in $(seq "$rounds"); do
         p=$("$ply" solve connect4 "$input" "${ply_args[@]}")
         if [ -n "$pons" ]; then c=$(run_pons "$input"); else c=$("$c4ai" "$input" --quiet); fi
+        pairs="$pairs $(awk -v a="$(field $key "$p")" -v b="$(field $key "$c")" 'BEGIN { printf "%.3f", a / b }')"
         if [ -z "$best_p" ] || less "$(field $key "$p")" "$(field $key "$best_p")"; then best_p=$p; fi
         if [ -z "$best_c" ] || less "$(field $key "$c")" "$(field $key "$best_c")"; then best_c=$c; fi
     done
@@ -146,6 +149,11 @@ for name in "${names[@]}"; do
             "$name" "$pos" "$p_acc" "$(fmt_time "$p_t")" "$(fmt_time "$(field mean_us "$best_p")")" \
             "$(field mean_nodes "$best_p")" "$c_acc" "$(fmt_time "$c_t")" \
             "$(field mean_nodes "$best_c")" "$ratio" "$vs_pons"
+    fi
+    if [ "$rounds" -gt 1 ]; then
+        median=$(tr ' ' '\n' <<<"$pairs" | grep . | sort -n |
+            awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')
+        echo "  $name: round by round ply/peer$pairs; median $median"
     fi
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"

@@ -521,14 +521,28 @@ impl Table {
     /// The bounds stored for `key`, if any.
     #[inline(always)]
     pub fn probe(&self, key: u64, near: Option<usize>) -> Option<Hit> {
+        Self::hit(self.probe_raw(key, near))
+    }
+
+    /// The entry stored for `key` as it is in memory, or 0 if there is none (a live entry is
+    /// never 0: its generation is not): what a parent keeps of its child's entry, to be
+    /// decoded by [`Table::hit`] when the child is searched.
+    #[inline(always)]
+    pub fn probe_raw(&self, key: u64, near: Option<usize>) -> u64 {
         let (bucket, tag) = self.locate(key, near);
         for slot in bucket {
             let e = slot.load(Ordering::Relaxed);
             if self.live(e, tag) {
-                return Some(decode(e));
+                return e;
             }
         }
-        None
+        0
+    }
+
+    /// What an entry from [`Table::probe_raw`] says.
+    #[inline(always)]
+    pub fn hit(e: u64) -> Option<Hit> {
+        (e != 0).then(|| decode(e))
     }
 
     /// Records `lower <= score <= upper` for `key` (and a best move, if known), found by a
