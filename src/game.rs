@@ -313,6 +313,10 @@ pub struct SearchHints {
     /// Correction history: the static evaluation is corrected by how far searches of
     /// positions with the same [`Game::structure_key`] found it off, on average.
     pub correction_history: bool,
+    /// The pruning decisions start from the table's value rather than the static
+    /// evaluation where the stored bound says the true value lies on that side of it (never
+    /// a mate score).
+    pub tt_eval: bool,
 }
 
 impl SearchHints {
@@ -336,6 +340,7 @@ impl SearchHints {
         quiescence_table: false,
         full_eval: false,
         correction_history: false,
+        tt_eval: false,
     };
     /// All of them.
     pub const ALL: SearchHints = SearchHints {
@@ -357,6 +362,7 @@ impl SearchHints {
         quiescence_table: true,
         full_eval: true,
         correction_history: true,
+        tt_eval: true,
     };
 }
 

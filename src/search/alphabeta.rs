@@ -178,7 +178,7 @@ impl<G: Game> Worker<G> {
             beta,
             pv: beta - alpha > 1,
             in_check,
-            eval,
+            eval: self.pruning_eval(eval, tt, ply),
             improving: self.improving(ply),
             tt,
         };
@@ -261,6 +261,33 @@ impl<G: Game> Worker<G> {
                 .unwrap_or_else(|| self.static_eval(pos));
             (Some(raw), Some(self.corrected(pos, raw)))
         }
+    }
+
+    /// What the pruning decisions start from: the static evaluation `eval`, or with
+    /// [`crate::game::SearchHints::tt_eval`] the table's value where its bound says the
+    /// true value lies on that side of the evaluation (an exact value always). Mate scores
+    /// are left out: the pruning margins are not meant for them. `improving` still compares
+    /// static evaluations (the frame keeps `eval`).
+    fn pruning_eval(
+        &self,
+        eval: Option<i32>,
+        tt: Option<Entry<G::Move>>,
+        ply: usize,
+    ) -> Option<i32> {
+        let (Some(e), Some(t)) = (eval, tt) else {
+            return eval;
+        };
+        if !self.hints.tt_eval || is_mate(t.score) {
+            return eval;
+        }
+        let v = from_tt(t.score, ply);
+        let nearer = match t.bound {
+            Bound::Exact => true,
+            Bound::Lower => v > e,
+            Bound::Upper => v < e,
+            Bound::Empty => false,
+        };
+        Some(if nearer { v } else { e })
     }
 
     /// Whether the static evaluation at `ply` is above the one at the same side's previous

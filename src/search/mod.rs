@@ -451,6 +451,7 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("quiescence_table", |h| &mut h.quiescence_table),
     ("full_eval", |h| &mut h.full_eval),
     ("correction_history", |h| &mut h.correction_history),
+    ("tt_eval", |h| &mut h.tt_eval),
 ];
 
 /// Techniques a caller turns off whatever the game opts into, for matches that measure what
