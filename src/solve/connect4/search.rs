@@ -791,7 +791,11 @@ impl Interval {
     fn next(&self) -> i32 {
         let (lo, hi) = (self.lo, self.hi);
         if hi - lo > ENDS_FIRST_WIDTH {
-            return if self.probes % 2 == 0 { hi - 1 } else { lo };
+            return if self.probes.is_multiple_of(2) {
+                hi - 1
+            } else {
+                lo
+            };
         }
         if hi - lo <= SIGN_FIRST_WIDTH {
             if lo < 0 && hi > 0 {
