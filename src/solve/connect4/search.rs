@@ -128,12 +128,20 @@ pub struct Worker<'a, const W: usize, const H: usize> {
     limit: u64,
 }
 
-/// A move with the facts the parent computed about it.
+/// A move with the facts the parent computed about it. When the move leaves its replier a
+/// single move that does not lose at once, and so on (a forced line), the child is the
+/// position where the forced line ends: `cur`, `mask` and `moves` are that position's, and
+/// its side to move is the parent's when `moves - parent's moves` is even.
 #[derive(Clone, Copy, Default)]
 struct Child {
-    /// The disc's cell.
+    /// The disc's cell (the parent's move).
     bit: u64,
-    /// Cells where the mover completes four after this move (the child's `opp_win`).
+    /// The child's side to move's discs, all discs, and how many.
+    cur: u64,
+    mask: u64,
+    moves: u32,
+    /// Cells where the child's side to move's opponent completes four (the child's
+    /// `opp_win`).
     threats: u64,
     /// The child's table key and whether it is its mirror's (see `Worker::canonical`).
     key: u64,
@@ -190,13 +198,13 @@ impl Node {
         }
     }
 
-    /// The child reached by `ch`, from the opponent's side.
+    /// The child reached by `ch` (the end of its forced line), from its side to move's side.
     #[inline(always)]
     fn child(&self, ch: &Child) -> Node {
         Node {
-            cur: self.cur ^ self.mask,
-            mask: self.mask | ch.bit,
-            moves: self.moves + 1,
+            cur: ch.cur,
+            mask: ch.mask,
+            moves: ch.moves,
             opp_win: ch.threats,
             key: ch.key,
             mirrored: ch.mirrored,
@@ -381,8 +389,8 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         let possible = G::<W, H>::possible(at.mask);
         let cand = Self::safe_moves(at, possible)?;
         let mut children = [Child::default(); W];
-        let (mut n, floor) = self.expand_children(at, cand, &mut children)?;
-        let (lower, upper) = Self::static_bounds(at, possible, floor);
+        let (mut n, floor, settled) = self.expand_children(at, cand, &mut children, beta)?;
+        let (lower, upper) = Self::static_bounds(at, possible, floor.max(settled));
         let mut window = Window {
             alpha,
             beta,
@@ -392,7 +400,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         window.cut()?;
         let near = self.near(at.moves);
         let (tt_move, failed_low_before) = self.probe_own_entry(at, near, &mut window)?;
-        let best = self.enhanced_cutoff(at, &mut children, &mut n, &mut window)?;
+        let best = self.enhanced_cutoff(at, &mut children, &mut n, &mut window, settled)?;
         order_children::<W, H>(&mut children[..n], tt_move);
         let alpha0 = window.alpha;
         let start = self.nodes;
@@ -442,22 +450,28 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
 
     /// Each child, statically: if it leaves the opponent unable to stop a win with our next
     /// disc, that is the best score possible here (we cannot win with this one). Otherwise
-    /// its key is computed and its bucket prefetched, and it is ranked by the threats it
-    /// creates, not counting those right above an opponent's threat (never playable without
-    /// losing first), twice, plus those right above a playable cell once (they restrict the
-    /// opponent's next moves). Ties keep the centre-first order, which is worth more than a
-    /// history table (measured: 2-8x the nodes with one). Returns the children's count and,
-    /// with the second player to move, the best claimeven bound of a child (a floor for us).
+    /// the forced line from it is followed (see [`Worker::forced_line`]): a line that settles
+    /// the child's score leaves it out of the search, its score a floor for ours; else the
+    /// child is the position where the line ends, its key is computed and its bucket
+    /// prefetched, and it is ranked by the threats our move creates, not counting those right
+    /// above an opponent's threat (never playable without losing first), twice, plus those
+    /// right above a playable cell once (they restrict the opponent's next moves). Ties keep
+    /// the centre-first order, which is worth more than a history table (measured: 2-8x the
+    /// nodes with one). Returns the children's count, with the second player to move the best
+    /// claimeven bound of a child (a floor for us), and the best score of the children whose
+    /// lines settled (`i32::MIN` if none; when every child's did, that is the node's score).
     #[inline(always)]
     fn expand_children(
         &mut self,
         at: &Node,
         cand: u64,
         children: &mut [Child; W],
-    ) -> Settled<(usize, i32)> {
+        beta: i32,
+    ) -> Settled<(usize, i32, i32)> {
         let (cells, m) = (G::<W, H>::CELLS, at.moves as i32);
         let mut n = 0;
         let mut floor = i32::MIN;
+        let mut settled = i32::MIN;
         // Every column's threats lane by lane (eight lanes, a column of ORDER each, 0 where
         // no candidate): plain arrays that the AVX2 build of `node_fast` computes as vectors.
         let mut bits = [0u64; 8];
@@ -468,37 +482,40 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         for (t, &b) in all.iter_mut().zip(&bits) {
             *t = G::<W, H>::winning_cells(at.cur | b, at.mask | b);
         }
+        let opp = at.cur ^ at.mask;
         for (&bit, &threats) in bits.iter().zip(&all).take(W) {
             if bit == 0 {
                 continue;
             }
             let after = at.mask | bit;
             let cposs = G::<W, H>::possible(after);
-            let cforced = cposs & threats;
-            let replies = if cforced != 0 {
-                if cforced & (cforced - 1) != 0 {
-                    return Err((cells - 1 - m) / 2);
+            let end = match Self::forced_line(opp, after, at.moves + 1, threats) {
+                Ok(end) => end,
+                Err((v, k)) => {
+                    if k == at.moves + 1 && v < 0 {
+                        // The opponent loses at once: we win with our next disc.
+                        return Err((cells - 1 - m) / 2);
+                    }
+                    settled = settled.max(if (k - at.moves) % 2 == 1 { -v } else { v });
+                    if settled >= beta {
+                        // This move alone fails high: the other children need not be looked at.
+                        return Err(settled);
+                    }
+                    continue;
                 }
-                cforced
-            } else {
-                cposs
             };
-            if replies & !(threats >> 1) == 0 {
-                return Err((cells - 1 - m) / 2);
-            }
             if H.is_multiple_of(2) && at.moves % 2 == 1 {
-                floor = floor.max(-G::<W, H>::claimeven_bound_quick(
-                    at.cur ^ at.mask,
-                    after,
-                    cposs,
-                ));
+                floor = floor.max(-G::<W, H>::claimeven_bound_quick(opp, after, cposs));
             }
-            let (ckey, cmirrored) = Self::canonical(at.cur ^ at.mask, after, at.moves + 1);
-            self.table.prefetch(ckey, self.near(at.moves + 1));
+            let (ckey, cmirrored) = Self::canonical(end.cur, end.mask, end.moves);
+            self.table.prefetch(ckey, self.near(end.moves));
             let useful = threats & !(at.opp_win << 1);
             children[n] = Child {
                 bit,
-                threats,
+                cur: end.cur,
+                mask: end.mask,
+                moves: end.moves,
+                threats: end.opp_win,
                 key: ckey,
                 mirrored: cmirrored,
                 rank: 2 * useful.count_ones() as i32 + (useful & (cposs << 1)).count_ones() as i32,
@@ -506,7 +523,54 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             };
             n += 1;
         }
-        Ok((n, floor))
+        if n == 0 {
+            return Err(settled);
+        }
+        Ok((n, floor, settled))
+    }
+
+    /// Follows the forced moves from a position whose side to move cannot win with its next
+    /// disc (`cur`, `mask`, `moves` and `opp_win` as in [`Position`]): while the side to move
+    /// has a single move that does not lose at once (see [`Worker::safe_moves`]), it plays it
+    /// and the other side is to move. `Ok` with the position where the side to move has a
+    /// choice; `Err((score, moves))` when the line settles the score: `score` for the side to
+    /// move with `moves` discs down. The positions on the way are neither searched nor stored:
+    /// each one's score is the next one's.
+    #[inline(always)]
+    fn forced_line(cur: u64, mask: u64, moves: u32, opp_win: u64) -> Result<Position, (i32, u32)> {
+        let mut p = Position {
+            cur,
+            mask,
+            moves,
+            opp_win,
+        };
+        loop {
+            let possible = G::<W, H>::possible(p.mask);
+            let forced = possible & p.opp_win;
+            let mut cand = possible;
+            if forced != 0 {
+                if forced & (forced - 1) != 0 {
+                    return Err((G::<W, H>::lose_next(p.moves), p.moves));
+                }
+                cand = forced;
+            }
+            cand &= !(p.opp_win >> 1);
+            if cand == 0 {
+                return Err((G::<W, H>::lose_next(p.moves), p.moves));
+            }
+            if p.moves as i32 >= G::<W, H>::CELLS - 2 {
+                return Err((0, p.moves));
+            }
+            if cand & (cand - 1) != 0 {
+                return Ok(p);
+            }
+            p = Position {
+                cur: p.cur ^ p.mask,
+                mask: p.mask | cand,
+                moves: p.moves + 1,
+                opp_win: G::<W, H>::winning_cells(p.cur | cand, p.mask | cand),
+            };
+        }
     }
 
     /// Static bounds of the score: the opponent cannot win with its next disc (we play a safe
@@ -581,24 +645,29 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         children: &mut [Child; W],
         n: &mut usize,
         window: &mut Window,
+        mut best: i32,
     ) -> Settled<i32> {
-        let mut best = i32::MIN;
         let mut i = 0;
         while i < *n {
-            let entry = self
-                .table
-                .probe_raw(children[i].key, self.near(at.moves + 1));
-            children[i].entry = entry;
+            let ch = &mut children[i];
+            let entry = self.table.probe_raw(ch.key, self.near(ch.moves));
+            ch.entry = entry;
             if let Some(h) = Table::hit(entry) {
-                if -h.upper >= window.beta {
-                    return Err(-h.upper);
+                // The child's bounds from our side.
+                let (lower, upper) = if (ch.moves - at.moves) % 2 == 1 {
+                    (-h.upper, -h.lower)
+                } else {
+                    (h.lower, h.upper)
+                };
+                if lower >= window.beta {
+                    return Err(lower);
                 }
-                if -h.upper > window.alpha {
-                    window.alpha = -h.upper;
+                if lower > window.alpha {
+                    window.alpha = lower;
                     window.lower = window.lower.max(window.alpha);
                 }
-                if -h.lower <= window.alpha {
-                    best = best.max(-h.lower);
+                if upper <= window.alpha {
+                    best = best.max(upper);
                     *n -= 1;
                     children[i] = children[*n];
                     continue;
@@ -657,7 +726,11 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 // Other threads store what they search: the child looks again.
                 child.entry = None;
             }
-            let v = -self.recurse::<FAST>(&child, -window.beta, -window.alpha);
+            let v = if (ch.moves - at.moves) % 2 == 1 {
+                -self.recurse::<FAST>(&child, -window.beta, -window.alpha)
+            } else {
+                self.recurse::<FAST>(&child, window.alpha, window.beta)
+            };
             if self.aborted {
                 break;
             }
