@@ -152,6 +152,15 @@ struct Child {
     entry: u64,
 }
 
+impl Child {
+    /// Whether the child's side to move is the opponent of `parent`'s (an odd number of discs
+    /// between them): its scores are then the negation of the parent's view.
+    #[inline(always)]
+    fn opponent_to_move(&self, parent: &Node) -> bool {
+        (self.moves - parent.moves) % 2 == 1
+    }
+}
+
 type G<const W: usize, const H: usize> = Geo<W, H>;
 
 /// A step of [`Worker::node`]: `Err(score)` when the step settles the node's score.
@@ -430,19 +439,26 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     /// two cells left and a safe move, nobody can win any more (a draw).
     #[inline(always)]
     fn safe_moves(at: &Node, possible: u64) -> Settled<u64> {
+        Self::safe_cells(possible, at.opp_win, at.moves)
+    }
+
+    /// [`Worker::safe_moves`] of any position: its playable cells `possible`, the opponent's
+    /// winning cells `opp_win`, `moves` discs down.
+    #[inline(always)]
+    fn safe_cells(possible: u64, opp_win: u64, moves: u32) -> Settled<u64> {
         let mut cand = possible;
-        let forced = possible & at.opp_win;
+        let forced = possible & opp_win;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
-                return Err(G::<W, H>::lose_next(at.moves));
+                return Err(G::<W, H>::lose_next(moves));
             }
             cand = forced;
         }
-        cand &= !(at.opp_win >> 1);
+        cand &= !(opp_win >> 1);
         if cand == 0 {
-            return Err(G::<W, H>::lose_next(at.moves));
+            return Err(G::<W, H>::lose_next(moves));
         }
-        if at.moves as i32 >= G::<W, H>::CELLS - 2 {
+        if moves as i32 >= G::<W, H>::CELLS - 2 {
             return Err(0);
         }
         Ok(cand)
@@ -546,21 +562,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
         };
         loop {
             let possible = G::<W, H>::possible(p.mask);
-            let forced = possible & p.opp_win;
-            let mut cand = possible;
-            if forced != 0 {
-                if forced & (forced - 1) != 0 {
-                    return Err((G::<W, H>::lose_next(p.moves), p.moves));
-                }
-                cand = forced;
-            }
-            cand &= !(p.opp_win >> 1);
-            if cand == 0 {
-                return Err((G::<W, H>::lose_next(p.moves), p.moves));
-            }
-            if p.moves as i32 >= G::<W, H>::CELLS - 2 {
-                return Err((0, p.moves));
-            }
+            let cand = match Self::safe_cells(possible, p.opp_win, p.moves) {
+                Ok(cand) => cand,
+                Err(v) => return Err((v, p.moves)),
+            };
             if cand & (cand - 1) != 0 {
                 return Ok(p);
             }
@@ -654,7 +659,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
             ch.entry = entry;
             if let Some(h) = Table::hit(entry) {
                 // The child's bounds from our side.
-                let (lower, upper) = if (ch.moves - at.moves) % 2 == 1 {
+                let (lower, upper) = if ch.opponent_to_move(at) {
                     (-h.upper, -h.lower)
                 } else {
                     (h.lower, h.upper)
@@ -726,7 +731,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 // Other threads store what they search: the child looks again.
                 child.entry = None;
             }
-            let v = if (ch.moves - at.moves) % 2 == 1 {
+            let v = if ch.opponent_to_move(at) {
                 -self.recurse::<FAST>(&child, -window.beta, -window.alpha)
             } else {
                 self.recurse::<FAST>(&child, window.alpha, window.beta)
