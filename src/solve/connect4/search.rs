@@ -673,8 +673,10 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
                 }
                 if upper <= window.alpha {
                     best = best.max(upper);
+                    // Removed in place, the rest shifted down: a swap with the last child
+                    // would break the centre-first order of ties that the ordering keeps.
                     *n -= 1;
-                    children[i] = children[*n];
+                    children.copy_within(i + 1..=*n, i);
                     continue;
                 }
             }
