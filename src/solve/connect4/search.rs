@@ -766,7 +766,7 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
 }
 
 /// Root intervals at most this wide are probed at the sign first (see [`Interval::next`]).
-const SIGN_FIRST_WIDTH: i32 = 8;
+const SIGN_FIRST_WIDTH: i32 = 14;
 /// Root intervals at most this wide on one side of zero are probed at the score nearest zero
 /// first (see [`Interval::next`]).
 const NEAR_ZERO_WIDTH: i32 = 4;
@@ -857,10 +857,18 @@ impl Interval {
     /// asked `> lo / 2` and `> hi / 2`, both far from the score and costly (a position of
     /// begin-easy, score 10: `> -8` 1.6K nodes, `> 7` 34K, then 2.3K for the last three).
     ///
-    /// Then, while it is wider than [`SIGN_FIRST_WIDTH`], Pons' choice: halve it, but lean
-    /// towards the middle of each side of zero. Once it is at most that wide, the sign first
-    /// (`> 0`, then `> -1`): a draw then needs just those two, where halving also probed `> 1`
-    /// and `> 2`, both next to the score (begin-hard's first 40 14.07M -> 12.94M nodes).
+    /// Then, once it is at most [`SIGN_FIRST_WIDTH`] wide (as wide as the ends leave it), the
+    /// sign first (`> 0`, then `> -1`): a draw then needs just those two, where halving also
+    /// probed `> 1` and `> 2`, both next to the score (begin-hard's first 40 14.07M -> 12.94M
+    /// nodes with a width of 8). A width of 14 rather than 8 (stop 34, with the rule below)
+    /// skips the two halving probes `> -3` and `> 3` that came before the sign: sixty random
+    /// 9-disc positions 459.0K -> 421.4K nodes, the sixty slowest of the book builder's
+    /// 9-disc slices 4.58M -> 4.25M, the empty board 96.7M -> 92.5M, middle-medium's first 100
+    /// 9,632 -> 8,750, end-easy 11.3 -> 10.5, begin-hard's positions 11-30 8.80M -> 8.01M;
+    /// begin-medium, whose scores lie further from zero, pays for it (its first 100 296.8K
+    /// -> 311.0K, the next 200 282.2K -> 303.8K), middle-easy and begin-easy within 0.4%.
+    /// Wider intervals on one side of zero are halved as Pons does, leaning towards the middle
+    /// of that side.
     /// On one side of zero and at most [`NEAR_ZERO_WIDTH`] wide, the score nearest zero first
     /// (`> lo` when `lo >= 0`, `> hi - 1` when `hi <= 0`): most positions of these sizes end
     /// late, so the score next to zero is the likeliest, and one probe proves it, where
@@ -875,8 +883,8 @@ impl Interval {
     /// (`ply solve connect4 SET --reset-each --threads 1 --table-mb 32`): end-easy 17.6 =
     /// 17.6, middle-easy 162.6 -> 147.7, begin-easy 1,309.1 -> 507.0, middle-medium's first
     /// 200 11,138 -> 11,860, begin-medium's first 100 426,763 -> 425,469, begin-hard's first
-    /// 10 5.96M -> 5.85M. Widths 12 to 16 did about as well (begin-easy 475-564, the others
-    /// within 7%); ends first at every width, or until 22, cost 2-5 times the nodes on
+    /// 10 5.96M -> 5.85M. Sign-first widths 12 to 16 did about as well then (begin-easy
+    /// 475-564, the others within 7%); ends first at every width, or until 22, cost 2-5 times the nodes on
     /// begin-easy (the end probes reach the scores near zero, which take longest to prove
     /// from that side); the end with the cheaper last probe first, rather than in turn
     /// (down to a width of 12), 1,140.
@@ -1084,7 +1092,9 @@ mod tests {
         assert_eq!(next(0, 4, 0), 0);
         assert_eq!(next(-3, -1, 0), -2);
         assert_eq!(next(-5, -1, 0), -2);
-        // Wider: halved, leaning to the middle of its side.
+        // Across zero up to fourteen wide (as the ends leave it): the sign.
+        assert_eq!(next(-8, 6, 0), 0);
+        // One side, wider: halved, leaning to the middle of its side.
         assert_eq!(next(1, 7, 0), 4);
         // Wider than the ends-first width: the top end, then the bottom end.
         assert_eq!(next(-21, 20, 0), 19);
