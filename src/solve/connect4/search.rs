@@ -869,6 +869,7 @@ impl Interval {
     /// -> 311.0K, the next 200 282.2K -> 303.8K), middle-easy and begin-easy within 0.4%.
     /// Wider intervals on one side of zero are halved as Pons does, leaning towards the middle
     /// of that side.
+    ///
     /// On one side of zero and at most [`NEAR_ZERO_WIDTH`] wide, the score nearest zero first
     /// (`> lo` when `lo >= 0`, `> hi - 1` when `hi <= 0`): most positions of these sizes end
     /// late, so the score next to zero is the likeliest, and one probe proves it, where
@@ -884,10 +885,12 @@ impl Interval {
     /// 17.6, middle-easy 162.6 -> 147.7, begin-easy 1,309.1 -> 507.0, middle-medium's first
     /// 200 11,138 -> 11,860, begin-medium's first 100 426,763 -> 425,469, begin-hard's first
     /// 10 5.96M -> 5.85M. Sign-first widths 12 to 16 did about as well then (begin-easy
-    /// 475-564, the others within 7%); ends first at every width, or until 22, cost 2-5 times the nodes on
-    /// begin-easy (the end probes reach the scores near zero, which take longest to prove
-    /// from that side); the end with the cheaper last probe first, rather than in turn
-    /// (down to a width of 12), 1,140.
+    /// 475-564, the others within 7%); ends first at every width, or until 22, cost 2-5
+    /// times the nodes on begin-easy (the end probes reach the scores near zero, which take
+    /// longest to prove from that side); the end with the cheaper last probe first, rather
+    /// than in turn (down to a width of 12), 1,140. Ends first and sign first both until 16
+    /// (stop 34): middle-easy +11%, begin-easy +18%; both until 12: begin-easy -7%, the
+    /// 9-disc samples +2-3%.
     fn next(&self) -> i32 {
         let (lo, hi) = (self.lo, self.hi);
         if hi - lo > ENDS_FIRST_WIDTH {
