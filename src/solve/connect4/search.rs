@@ -765,8 +765,6 @@ impl<'a, const W: usize, const H: usize> Worker<'a, W, H> {
     }
 }
 
-/// Root intervals at most this wide are probed at the sign first (see [`Interval::next`]).
-const SIGN_FIRST_WIDTH: i32 = 14;
 /// Root intervals at most this wide on one side of zero are probed at the score nearest zero
 /// first (see [`Interval::next`]).
 const NEAR_ZERO_WIDTH: i32 = 4;
@@ -857,11 +855,12 @@ impl Interval {
     /// asked `> lo / 2` and `> hi / 2`, both far from the score and costly (a position of
     /// begin-easy, score 10: `> -8` 1.6K nodes, `> 7` 34K, then 2.3K for the last three).
     ///
-    /// Then, once it is at most [`SIGN_FIRST_WIDTH`] wide (as wide as the ends leave it), the
-    /// sign first (`> 0`, then `> -1`): a draw then needs just those two, where halving also
-    /// probed `> 1` and `> 2`, both next to the score (begin-hard's first 40 14.07M -> 12.94M
-    /// nodes with a width of 8). A width of 14 rather than 8 (stop 34, with the rule below)
-    /// skips the two halving probes `> -3` and `> 3` that came before the sign: sixty random
+    /// Then, as soon as the ends leave it at most that wide, the sign first (`> 0`, then
+    /// `> -1`): a draw then needs just those two, where halving also probed `> 1` and `> 2`,
+    /// both next to the score (begin-hard's first 40 14.07M -> 12.94M nodes when the sign
+    /// came first only from a width of 8). The sign at once rather than from a width of 8
+    /// (stop 34, with the rule below) skips the two halving probes `> -3` and `> 3` that came
+    /// before it: sixty random
     /// 9-disc positions 459.0K -> 421.4K nodes, the sixty slowest of the book builder's
     /// 9-disc slices 4.58M -> 4.25M, the empty board 96.7M -> 92.5M, middle-medium's first 100
     /// 9,632 -> 8,750, end-easy 11.3 -> 10.5, begin-hard's positions 11-30 8.80M -> 8.01M;
@@ -900,21 +899,17 @@ impl Interval {
                 lo
             };
         }
-        if hi - lo <= SIGN_FIRST_WIDTH {
-            if lo < 0 && hi > 0 {
-                return 0;
-            }
-            if lo < 0 && hi == 0 {
-                return -1;
-            }
-            if hi - lo <= NEAR_ZERO_WIDTH {
-                if lo >= 0 {
-                    return lo;
-                }
-                if hi <= 0 {
-                    return hi - 1;
-                }
-            }
+        // At most ENDS_FIRST_WIDTH wide: the sign, then the score nearest zero (`hi == 0`
+        // implies `lo < 0`: is the score below zero?).
+        let near = hi - lo <= NEAR_ZERO_WIDTH;
+        if lo < 0 && hi > 0 {
+            return 0;
+        }
+        if hi == 0 || (near && hi < 0) {
+            return hi - 1;
+        }
+        if near && lo >= 0 {
+            return lo;
         }
         let mut mid = lo + (hi - lo) / 2;
         if mid <= 0 && lo / 2 < mid {
@@ -1095,7 +1090,7 @@ mod tests {
         assert_eq!(next(0, 4, 0), 0);
         assert_eq!(next(-3, -1, 0), -2);
         assert_eq!(next(-5, -1, 0), -2);
-        // Across zero up to fourteen wide (as the ends leave it): the sign.
+        // Across zero, as wide as the ends leave it: the sign.
         assert_eq!(next(-8, 6, 0), 0);
         // One side, wider: halved, leaning to the middle of its side.
         assert_eq!(next(1, 7, 0), 4);
