@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Whether ply answers early Connect Four positions exactly within a second at its default
-settings: random 7x6 positions after 6..9 plies, each given `go movetime 1000` in a fresh
-game (`newgame connect4`, default options: book, solver, one thread, Hash 16).
+settings: random 7x6 positions after 6..9 plies (`--plies`), each given `go movetime 1000` in
+a fresh game (`newgame connect4`, default options: book, solver, one thread, Hash 16).
 
     python3 scripts/bench/c4_early.py [--ply target/release/ply] [--per-ply 10] [--seed 1]
+        [--plies 6-9] [--movetime 1000]
 
 A position counts as exact when the solver answered: one `info` line before `bestmove`,
 with a `score mate` or `score cp 0` (protocol.md, "Solvers"); the heuristic search instead
@@ -25,7 +26,10 @@ ap.add_argument("--ply", default="target/release/ply")
 ap.add_argument("--per-ply", type=int, default=10)
 ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--movetime", type=int, default=1000)
+ap.add_argument("--plies", default="6-9", help="FIRST-LAST: the plies whose positions are tried")
 args = ap.parse_args()
+first, _, last = args.plies.partition("-")
+first, last = int(first), int(last or first)
 
 rng = random.Random(args.seed)
 e = Engine(args.ply, timeout=30)
@@ -51,7 +55,7 @@ def random_moves(n):
             return moves
 
 
-for plies in range(6, 10):
+for plies in range(first, last + 1):
     exact = 0
     for _ in range(args.per_ply):
         moves = random_moves(plies)
