@@ -28,8 +28,13 @@ ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--movetime", type=int, default=1000)
 ap.add_argument("--plies", default="6-9", help="FIRST-LAST: the plies whose positions are tried")
 args = ap.parse_args()
-first, _, last = args.plies.partition("-")
-first, last = int(first), int(last or first)
+try:
+    first, _, last = args.plies.partition("-")
+    first, last = int(first), int(last or first)
+    if not 0 <= first <= last <= 41:
+        raise ValueError
+except ValueError:
+    ap.error(f"--plies {args.plies!r}: want FIRST-LAST (or one ply), 0 <= FIRST <= LAST <= 41")
 
 rng = random.Random(args.seed)
 e = Engine(args.ply, timeout=30)
