@@ -855,13 +855,12 @@ impl Interval {
     /// asked `> lo / 2` and `> hi / 2`, both far from the score and costly (a position of
     /// begin-easy, score 10: `> -8` 1.6K nodes, `> 7` 34K, then 2.3K for the last three).
     ///
-    /// Then, as soon as the ends leave it at most that wide, the sign first (`> 0`, then
-    /// `> -1`): a draw then needs just those two, where halving also probed `> 1` and `> 2`,
-    /// both next to the score (begin-hard's first 40 14.07M -> 12.94M nodes when the sign
-    /// came first only from a width of 8). The sign at once rather than from a width of 8
-    /// (stop 34, with the rule below) skips the two halving probes `> -3` and `> 3` that came
-    /// before it: sixty random
-    /// 9-disc positions 459.0K -> 421.4K nodes, the sixty slowest of the book builder's
+    /// Then, as soon as the ends leave it at most [`ENDS_FIRST_WIDTH`] wide, the sign first
+    /// (`> 0`, then `> -1`): a draw then needs just those two, where halving also probed `> 1`
+    /// and `> 2`, both next to the score (begin-hard's first 40 14.07M -> 12.94M nodes when
+    /// the sign came first only from a width of 8). The sign at once rather than from a width
+    /// of 8 (stop 34, with the rule below) skips the two halving probes `> -3` and `> 3` that
+    /// came before it: sixty random 9-disc positions 459.0K -> 421.4K nodes, the sixty slowest of the book builder's
     /// 9-disc slices 4.58M -> 4.25M, the empty board 96.7M -> 92.5M, middle-medium's first 100
     /// 9,632 -> 8,750, end-easy 11.3 -> 10.5, begin-hard's positions 11-30 8.80M -> 8.01M;
     /// begin-medium, whose scores lie further from zero, pays for it (its first 100 296.8K
