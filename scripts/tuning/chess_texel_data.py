@@ -19,6 +19,11 @@ Quiet: the side to move is not in check and the move Stockfish played from the
 position is neither a capture nor a promotion (a static evaluation cannot see
 the material about to change hands; this stands in for a quiescence search).
 
+--random-rate R plays a random legal move instead of Stockfish's with probability R at
+each ply after the opening (the position it leads to is scored by Stockfish like any
+other), so the data also covers the spoiled positions a search explores; the game's
+result is that of the game as played.
+
 Adjudication, so a game ends in reasonable time: a draw after --max-plies
 plies; a win for a side whose score (Stockfish's) stays at or above 1000 cp for
 8 plies in a row; the rules' own ends (mate, stalemate, insufficient material,
@@ -117,6 +122,12 @@ def play_game(engine, rng, args, game_id):
             if streak >= RESIGN_PLIES:
                 result = "1-0" if side == "w" else "0-1"
                 break
+        if args.random_rate > 0 and rng.random() < args.random_rate:
+            # Now and then a move chosen at random instead of Stockfish's, so the data also
+            # holds positions one side has spoiled (lopsided material, loose pieces): a
+            # search meets many of them, and an evaluation learnt only from good play
+            # misjudges them.
+            mv = rng.choice(list(board.legal_moves))
         board.push(mv)
     label = {"1-0": "1.0", "0-1": "0.0", "1/2-1/2": "0.5"}[result]
     return quiet, label
@@ -129,9 +140,15 @@ def main():
     ap.add_argument("--opening-nodes", type=int, default=1000)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--random-rate", type=float, default=0.0,
+        help="share of moves after the opening played at random instead of Stockfish's",
+    )
     ap.add_argument("--stockfish", default=None)
     ap.add_argument("--out", default="target/texel/positions.txt")
     args = ap.parse_args()
+    if not 0.0 <= args.random_rate <= 1.0:
+        ap.error("--random-rate must be between 0 and 1")
 
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     rng = random.Random(args.seed)
