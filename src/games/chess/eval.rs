@@ -30,6 +30,7 @@ use cozy_chess::{
     get_knight_moves, get_rook_moves,
 };
 
+use super::calibrated::CALIBRATED;
 use super::weights::WEIGHTS;
 
 /// A weight: (midgame, endgame) centipawns.
@@ -117,8 +118,9 @@ pub trait Sink {
     fn add(&mut self, index: usize, n: i32);
 }
 
-/// The engine's sink: the weighted sums.
+/// The engine's sink: the weighted sums, by one of the two tables.
 struct Sums {
+    table: &'static [S; NUM_WEIGHTS],
     mg: i32,
     eg: i32,
 }
@@ -126,7 +128,7 @@ struct Sums {
 impl Sink for Sums {
     #[inline(always)]
     fn add(&mut self, index: usize, n: i32) {
-        let w = WEIGHTS[index];
+        let w = self.table[index];
         self.mg += w.0 * n;
         self.eg += w.1 * n;
     }
@@ -182,7 +184,9 @@ fn evaluate_popcnt(b: &Board, full: bool) -> i32 {
 
 #[inline(always)]
 fn evaluate_portable(b: &Board, full: bool) -> i32 {
-    let mut sums = Sums { mg: 0, eg: 0 };
+    // The base evaluation is the strength levels', by the table they were calibrated with.
+    let table = if full { &WEIGHTS } else { &CALIBRATED };
+    let mut sums = Sums { table, mg: 0, eg: 0 };
     let maps = features(b, &mut sums);
     if full {
         threats(b, &maps, &mut sums);

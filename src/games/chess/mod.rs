@@ -21,6 +21,7 @@
 //! (`chess960`, `start`). cozy-chess encodes castling as the king capturing its own rook in
 //! every mode; only the notation differs.
 
+pub mod calibrated;
 pub mod eval;
 pub mod fen;
 pub mod notation;
