@@ -1,6 +1,8 @@
 //! The chess evaluation: a tapered sum of weighted features, every weight in one table
 //! ([`super::weights::WEIGHTS`]) that the Texel tuner (`examples/chess_tune.rs`) reads and
-//! rewrites.
+//! rewrites. The base evaluation of the strength-limited levels ([`evaluate`]) reads the
+//! table they were calibrated with instead ([`super::calibrated::CALIBRATED`]), the same
+//! layout.
 //!
 //! Each weight is a pair [`S`] (midgame, endgame) in centipawns. The features are counted
 //! for White minus Black; the two sums are blended by the game phase (24 with all minor and
@@ -144,8 +146,8 @@ pub fn phase(b: &Board) -> i32 {
 }
 
 /// The evaluation of `b` from the side to move's point of view, in centipawns: the base
-/// features only (the weights before [`BASE_WEIGHTS`]), as the strength levels were
-/// calibrated with.
+/// features only (the weights before [`BASE_WEIGHTS`]) by the table the strength levels were
+/// calibrated with ([`super::calibrated::CALIBRATED`]).
 pub fn evaluate(b: &Board) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if has_popcnt() {
@@ -155,7 +157,8 @@ pub fn evaluate(b: &Board) -> i32 {
     evaluate_portable(b, false)
 }
 
-/// [`evaluate`] with the [`threats`] features too.
+/// The full-strength evaluation: every feature, the [`threats`] too, by the tuned table
+/// ([`WEIGHTS`]).
 pub fn evaluate_full(b: &Board) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if has_popcnt() {
@@ -186,7 +189,11 @@ fn evaluate_popcnt(b: &Board, full: bool) -> i32 {
 fn evaluate_portable(b: &Board, full: bool) -> i32 {
     // The base evaluation is the strength levels', by the table they were calibrated with.
     let table = if full { &WEIGHTS } else { &CALIBRATED };
-    let mut sums = Sums { table, mg: 0, eg: 0 };
+    let mut sums = Sums {
+        table,
+        mg: 0,
+        eg: 0,
+    };
     let maps = features(b, &mut sums);
     if full {
         threats(b, &maps, &mut sums);
