@@ -1,25 +1,13 @@
-//! The weights the strength levels were calibrated with (docs/chess.md, "A weaker ply to play against"):
-//! the table of `weights.rs` as it stood then, kept because a strength-limited search
-//! evaluates with it ([`super::eval::evaluate`], the base features only), so that re-tuning
-//! the full-strength table leaves the levels' calibration as measured. Not read by the tuner.
-//!
-//! How it was made (its header when it was `weights.rs`):
-//   The chess evaluation's weights (see `eval.rs` for the features and the table's layout).
-//
-//   Written by `scripts/tuning/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).
-//   - Data: 45311 quiet positions from ply's self-play games, 5034 more from later
-//     games held out.
-//   - Labels: 0 x result + 1 x sigmoid(1.8222 x ply's score / 400).
-//   - Only the weights from index 486 on were fitted; the others were kept from the table
-//     started from (docs/chess.md, Tuning, has how each part was made).
-//   - Fit: 290 epochs. Mean squared error of sigmoid(K * eval / 400), K = 1.6779,
-//     against the game results: training 0.090563 before, 0.090084 after; held out 0.082672
-//     before, 0.081557 after. Against the labels, held out: 0.006345 before, 0.005902 after.
+//! The base weights the strength levels were calibrated with (docs/chess.md, "A weaker ply
+//! to play against"): the entries before [`BASE_WEIGHTS`] of `weights.rs` as they stood then
+//! (made as docs/chess.md, "Tuning", tells), kept because a strength-limited search evaluates
+//! with them ([`super::eval::evaluate`], the base features only), so that re-tuning the
+//! full-strength table leaves the levels' calibration as measured. Not read by the tuner.
 
-use super::eval::{NUM_WEIGHTS, S};
+use super::eval::{BASE_WEIGHTS, S};
 
 #[rustfmt::skip]
-pub static CALIBRATED: [S; NUM_WEIGHTS] = [
+pub static CALIBRATED: [S; BASE_WEIGHTS] = [
     // material: pawn, knight, bishop, rook, queen
     S(89, 126), S(383, 325), S(398, 345), S(524, 608), S(1181, 1036),
     // pst pawn: a1..h1, a2..h2, .., a8..h8 from White's side
@@ -116,16 +104,4 @@ pub static CALIBRATED: [S; NUM_WEIGHTS] = [
     S(11, 21),
     // tempo: the side to move
     S(14, 1),
-    // threat by pawn: a knight, bishop, rook, queen attacked by a pawn: the side to move's, the other's
-    S(42, 31), S(45, 36), S(27, 35), S(-2, 21), S(39, 26), S(39, 31), S(34, 24), S(26, -15),
-    // threat by minor: a knight, bishop, rook, queen attacked by a knight or bishop: the side to move's, the other's
-    S(12, 34), S(27, 22), S(44, 42), S(-29, 7), S(7, 22), S(23, 23), S(39, -7), S(18, 28),
-    // threat by rook: a queen attacked by a rook: the side to move's, the other's
-    S(34, 36), S(35, 7),
-    // hanging: a pawn, a piece attacked and not defended: the side to move's, the other's
-    S(25, 31), S(28, 29), S(8, 23), S(19, 1),
-    // passed free: a passed pawn whose square in front is empty, by rank 1..8
-    S(0, 0), S(-8, 1), S(12, 2), S(3, 12), S(-14, 26), S(11, 36), S(45, 40), S(0, 0),
-    // passed king: own, enemy king's distance to the square in front of a passed pawn, times its rank less 2
-    S(2, -4), S(-2, 5),
 ];

@@ -1,8 +1,8 @@
 //! The chess evaluation: a tapered sum of weighted features, every weight in one table
 //! ([`super::weights::WEIGHTS`]) that the Texel tuner (`examples/chess_tune.rs`) reads and
 //! rewrites. The base evaluation of the strength-limited levels ([`evaluate`]) reads the
-//! table they were calibrated with instead ([`super::calibrated::CALIBRATED`]), the same
-//! layout.
+//! table they were calibrated with instead ([`super::calibrated::CALIBRATED`]): the same
+//! layout, the base entries only.
 //!
 //! Each weight is a pair [`S`] (midgame, endgame) in centipawns. The features are counted
 //! for White minus Black; the two sums are blended by the game phase (24 with all minor and
@@ -122,7 +122,8 @@ pub trait Sink {
 
 /// The engine's sink: the weighted sums, by one of the two tables.
 struct Sums {
-    table: &'static [S; NUM_WEIGHTS],
+    /// [`WEIGHTS`], or [`CALIBRATED`] (the base entries only) for the base features.
+    table: &'static [S],
     mg: i32,
     eg: i32,
 }
@@ -188,7 +189,7 @@ fn evaluate_popcnt(b: &Board, full: bool) -> i32 {
 #[inline(always)]
 fn evaluate_portable(b: &Board, full: bool) -> i32 {
     // The base evaluation is the strength levels', by the table they were calibrated with.
-    let table = if full { &WEIGHTS } else { &CALIBRATED };
+    let table: &'static [S] = if full { &WEIGHTS } else { &CALIBRATED };
     let mut sums = Sums {
         table,
         mg: 0,
