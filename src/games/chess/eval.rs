@@ -66,10 +66,14 @@ pub const THREAT_ROOK: usize = THREAT_MINOR + 8;
 pub const HANGING: usize = THREAT_ROOK + 2;
 pub const PASSED_FREE: usize = HANGING + 4;
 pub const PASSED_KING: usize = PASSED_FREE + 8;
+pub const SAFE_CHECK: usize = PASSED_KING + 2;
+pub const KING_ZONE_WEAK: usize = SAFE_CHECK + 4;
+pub const OUTPOST: usize = KING_ZONE_WEAK + 1;
+pub const BISHOP_PAWNS: usize = OUTPOST + 2;
 /// The weights of the base evaluation ([`evaluate`]); the others are [`threats`]'s.
 pub const BASE_WEIGHTS: usize = THREAT_PAWN;
 /// The number of weights in the table.
-pub const NUM_WEIGHTS: usize = PASSED_KING + 2;
+pub const NUM_WEIGHTS: usize = BISHOP_PAWNS + 1;
 
 /// A named range of the weight table, for the tuner's report and the table's source.
 pub struct Group {
@@ -112,6 +116,10 @@ pub const GROUPS: &[Group] = &[
     Group { name: "hanging", start: HANGING, len: 4, entries: "a pawn, a piece attacked and not defended: the side to move's, the other's" },
     Group { name: "passed free", start: PASSED_FREE, len: 8, entries: "a passed pawn whose square in front is empty, by rank 1..8" },
     Group { name: "passed king", start: PASSED_KING, len: 2, entries: "own, enemy king's distance to the square in front of a passed pawn, times its rank less 2" },
+    Group { name: "safe check", start: SAFE_CHECK, len: 4, entries: "squares a knight, bishop, rook, queen could check the enemy king from, attacked by it, free of own pieces and not attacked by the enemy" },
+    Group { name: "king zone weak", start: KING_ZONE_WEAK, len: 1, entries: "squares next to the enemy king attacked and defended by no pawn, knight, bishop or rook" },
+    Group { name: "outpost", start: OUTPOST, len: 2, entries: "a knight, bishop on ranks 4-6 from its side, defended by a pawn, no enemy pawn able to attack it" },
+    Group { name: "bishop pawns", start: BISHOP_PAWNS, len: 1, entries: "own pawns on the squares of a bishop's colour, for each bishop" },
 ];
 
 /// Where the evaluation's feature counts go.
@@ -347,12 +355,14 @@ fn piece_activity(
     for sq in b.colored_pieces(c, Piece::Knight) {
         let a = get_knight_moves(sq);
         maps.minors |= a;
+        maps.knights |= a;
         sink.add(MOBILITY_KNIGHT + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 0, a & their_king_zone, sign);
     }
     for sq in b.colored_pieces(c, Piece::Bishop) {
         let a = get_bishop_moves(sq, occupied);
         maps.minors |= a;
+        maps.bishops |= a;
         sink.add(MOBILITY_BISHOP + (a & area).len() as usize, sign);
         attackers += add_king_attack(sink, 1, a & their_king_zone, sign);
     }
@@ -458,11 +468,13 @@ fn king_shelter(king: Square, c: Color, sign: i32, own_pawns: BitBoard, sink: &m
 }
 
 /// What [`features`] found for one side that [`threats`] reuses: the squares its knights
-/// and bishops, rooks, and queens attack (from the mobility terms), and its passed pawns
-/// (from the pawn structure).
+/// and bishops (together and apart), rooks, and queens attack (from the mobility terms), and
+/// its passed pawns (from the pawn structure).
 #[derive(Clone, Copy, Default)]
 pub struct Attacks {
     minors: BitBoard,
+    knights: BitBoard,
+    bishops: BitBoard,
     rooks: BitBoard,
     queens: BitBoard,
     passed: BitBoard,
@@ -473,7 +485,8 @@ pub struct Attacks {
 /// pawns and pieces attacked and not defended), each weighted apart for the side to move,
 /// which can take at once, and for the other side; and passed pawns whose square in front
 /// is empty (by rank), and the kings' distances to that square (times the pawn's rank less
-/// 2, so that they matter as the pawn advances).
+/// 2, so that they matter as the pawn advances); safe checks, weak squares next to the enemy
+/// king, outposts, and own pawns on a bishop's colour.
 #[inline(always)]
 pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     let occupied = b.occupied();
@@ -516,6 +529,55 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         if n != 0 {
             sink.add(HANGING + 2 * who + 1, sign * n);
         }
+        // Checks: squares from which each kind of piece would check the enemy king, that a
+        // piece of the kind attacks, holding no own piece and attacked by no enemy piece.
+        let their_king = b.king(!c);
+        let safe = !b.colors(c) & !every[!c as usize];
+        let diagonal = get_bishop_moves(their_king, occupied);
+        let straight = get_rook_moves(their_king, occupied);
+        let checks = [
+            get_knight_moves(their_king) & us.knights,
+            diagonal & us.bishops,
+            straight & us.rooks,
+            (diagonal | straight) & us.queens,
+        ];
+        for (i, squares) in checks.into_iter().enumerate() {
+            let n = (squares & safe).len() as i32;
+            if n != 0 {
+                sink.add(SAFE_CHECK + i, sign * n);
+            }
+        }
+        let them = &maps[!c as usize];
+        let guarded = pawns_of(!c) | them.minors | them.rooks;
+        let n = (get_king_moves(their_king) & every[c as usize] & !guarded).len() as i32;
+        if n != 0 {
+            sink.add(KING_ZONE_WEAK, sign * n);
+        }
+        // Outposts: ranks 4 to 6, defended by a pawn, no enemy pawn on the files beside
+        // ahead of it.
+        let their_pawns = b.colored_pieces(!c, Piece::Pawn);
+        for (i, piece) in [Piece::Knight, Piece::Bishop].into_iter().enumerate() {
+            for sq in b.colored_pieces(c, piece) & us_pawns {
+                let rank = sq.rank().relative_to(c) as usize;
+                if (3..=5).contains(&rank)
+                    && (ranks_ahead(sq.rank(), c) & sq.file().adjacent() & their_pawns).is_empty()
+                {
+                    sink.add(OUTPOST + i, sign);
+                }
+            }
+        }
+        let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        for sq in b.colored_pieces(c, Piece::Bishop) {
+            let colour = if DARK_SQUARES.has(sq) {
+                DARK_SQUARES
+            } else {
+                !DARK_SQUARES
+            };
+            let n = (own_pawns & colour).len() as i32;
+            if n != 0 {
+                sink.add(BISHOP_PAWNS, sign * n);
+            }
+        }
         for sq in us.passed {
             let rank = sq.rank().relative_to(c) as usize;
             let Some(stop) = sq.try_offset(0, if c == Color::White { 1 } else { -1 }) else {
@@ -534,6 +596,9 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         }
     }
 }
+
+/// The dark squares (a1, c1, .., h8).
+const DARK_SQUARES: BitBoard = BitBoard(0xAA55_AA55_AA55_AA55);
 
 /// King moves from `a` to `b` on an empty board.
 #[inline(always)]
