@@ -70,10 +70,16 @@ pub const SAFE_CHECK: usize = PASSED_KING + 2;
 pub const KING_ZONE_WEAK: usize = SAFE_CHECK + 4;
 pub const OUTPOST: usize = KING_ZONE_WEAK + 1;
 pub const BISHOP_PAWNS: usize = OUTPOST + 2;
+pub const PUSH_THREAT: usize = BISHOP_PAWNS + 1;
+pub const BACKWARD: usize = PUSH_THREAT + 1;
+pub const MINOR_BEHIND_PAWN: usize = BACKWARD + 1;
+pub const ROOK_SEVENTH: usize = MINOR_BEHIND_PAWN + 1;
+pub const PASSED_PROTECTED: usize = ROOK_SEVENTH + 1;
+pub const UNSAFE_CHECK: usize = PASSED_PROTECTED + 1;
 /// The weights of the base evaluation ([`evaluate`]); the others are [`threats`]'s.
 pub const BASE_WEIGHTS: usize = THREAT_PAWN;
 /// The number of weights in the table.
-pub const NUM_WEIGHTS: usize = BISHOP_PAWNS + 1;
+pub const NUM_WEIGHTS: usize = UNSAFE_CHECK + 1;
 
 /// A named range of the weight table, for the tuner's report and the table's source.
 pub struct Group {
@@ -120,6 +126,12 @@ pub const GROUPS: &[Group] = &[
     Group { name: "king zone weak", start: KING_ZONE_WEAK, len: 1, entries: "squares next to the enemy king attacked and defended by no pawn, knight, bishop or rook" },
     Group { name: "outpost", start: OUTPOST, len: 2, entries: "a knight, bishop on ranks 4-6 from its side, defended by a pawn, no enemy pawn able to attack it" },
     Group { name: "bishop pawns", start: BISHOP_PAWNS, len: 1, entries: "own pawns on the squares of a bishop's colour, for each bishop" },
+    Group { name: "push threat", start: PUSH_THREAT, len: 1, entries: "enemy pieces a pawn would attack after a safe push by one square" },
+    Group { name: "backward pawn", start: BACKWARD, len: 1, entries: "no own pawn beside or behind on the files beside, the square in front attacked by an enemy pawn" },
+    Group { name: "minor behind pawn", start: MINOR_BEHIND_PAWN, len: 1, entries: "a knight or bishop with a pawn on the square in front" },
+    Group { name: "rook on seventh", start: ROOK_SEVENTH, len: 1, entries: "a rook on the seventh rank from its side, the enemy king on the eighth or enemy pawns on the seventh" },
+    Group { name: "passed protected", start: PASSED_PROTECTED, len: 1, entries: "a passed pawn defended by an own pawn" },
+    Group { name: "unsafe check", start: UNSAFE_CHECK, len: 1, entries: "squares a piece could check the enemy king from, attacked by it, free of own pieces but attacked by the enemy" },
 ];
 
 /// Where the evaluation's feature counts go.
@@ -541,11 +553,17 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
             straight & us.rooks,
             (diagonal | straight) & us.queens,
         ];
+        let mut unsafe_checks = BitBoard::EMPTY;
         for (i, squares) in checks.into_iter().enumerate() {
             let n = (squares & safe).len() as i32;
             if n != 0 {
                 sink.add(SAFE_CHECK + i, sign * n);
             }
+            unsafe_checks |= squares & !b.colors(c) & !safe;
+        }
+        let n = unsafe_checks.len() as i32;
+        if n != 0 {
+            sink.add(UNSAFE_CHECK, sign * n);
         }
         let them = &maps[!c as usize];
         let guarded = pawns_of(!c) | them.minors | them.rooks;
@@ -567,6 +585,47 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
             }
         }
         let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        // Pawn pushes by one square to a square no enemy pawn attacks and the enemy does not
+        // attack unless an own piece defends it, and the enemy pieces the pawn attacks there.
+        let pushed = forward(own_pawns, c) & !occupied;
+        let safe_push = pushed
+            & !pawn_attacks(their_pawns, !c)
+            & (every[c as usize] | !every[!c as usize]);
+        let targets = b.colors(!c) & !b.pieces(Piece::Pawn) & !b.pieces(Piece::King);
+        let n = (pawn_attacks(safe_push, c) & targets).len() as i32;
+        if n != 0 {
+            sink.add(PUSH_THREAT, sign * n);
+        }
+        let their_pawn_attacks = pawn_attacks(their_pawns, !c);
+        let mut backward = 0;
+        for sq in own_pawns {
+            let behind = !ranks_ahead(sq.rank(), c) & sq.file().adjacent();
+            if (own_pawns & behind).is_empty()
+                && !(forward(sq.bitboard(), c) & their_pawn_attacks).is_empty()
+            {
+                backward += 1;
+            }
+        }
+        if backward != 0 {
+            sink.add(BACKWARD, sign * backward);
+        }
+        let minors = b.colored_pieces(c, Piece::Knight) | b.colored_pieces(c, Piece::Bishop);
+        let n = (minors & backward_of(b.pieces(Piece::Pawn), c)).len() as i32;
+        if n != 0 {
+            sink.add(MINOR_BEHIND_PAWN, sign * n);
+        }
+        let seventh = if c == Color::White { Rank::Seventh } else { Rank::Second };
+        let eighth = if c == Color::White { Rank::Eighth } else { Rank::First };
+        if b.king(!c).rank() == eighth || !(their_pawns & seventh.bitboard()).is_empty() {
+            let n = (b.colored_pieces(c, Piece::Rook) & seventh.bitboard()).len() as i32;
+            if n != 0 {
+                sink.add(ROOK_SEVENTH, sign * n);
+            }
+        }
+        let n = (us.passed & us_pawns).len() as i32;
+        if n != 0 {
+            sink.add(PASSED_PROTECTED, sign * n);
+        }
         for sq in b.colored_pieces(c, Piece::Bishop) {
             let colour = if DARK_SQUARES.has(sq) {
                 DARK_SQUARES
@@ -595,6 +654,21 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
             }
         }
     }
+}
+
+/// The squares one step ahead of `squares` from `c`'s side.
+#[inline(always)]
+fn forward(squares: BitBoard, c: Color) -> BitBoard {
+    BitBoard(match c {
+        Color::White => squares.0 << 8,
+        Color::Black => squares.0 >> 8,
+    })
+}
+
+/// The squares one step behind `squares` from `c`'s side.
+#[inline(always)]
+fn backward_of(squares: BitBoard, c: Color) -> BitBoard {
+    forward(squares, !c)
 }
 
 /// The dark squares (a1, c1, .., h8).
