@@ -76,10 +76,13 @@ pub const MINOR_BEHIND_PAWN: usize = BACKWARD + 1;
 pub const ROOK_SEVENTH: usize = MINOR_BEHIND_PAWN + 1;
 pub const PASSED_PROTECTED: usize = ROOK_SEVENTH + 1;
 pub const UNSAFE_CHECK: usize = PASSED_PROTECTED + 1;
+pub const PAWN_STORM: usize = UNSAFE_CHECK + 1;
+pub const KING_ZONE_DOUBLE: usize = PAWN_STORM + 3;
+pub const SPACE: usize = KING_ZONE_DOUBLE + 1;
 /// The weights of the base evaluation ([`evaluate`]); the others are [`threats`]'s.
 pub const BASE_WEIGHTS: usize = THREAT_PAWN;
 /// The number of weights in the table.
-pub const NUM_WEIGHTS: usize = UNSAFE_CHECK + 1;
+pub const NUM_WEIGHTS: usize = SPACE + 1;
 
 /// A named range of the weight table, for the tuner's report and the table's source.
 pub struct Group {
@@ -132,6 +135,9 @@ pub const GROUPS: &[Group] = &[
     Group { name: "rook on seventh", start: ROOK_SEVENTH, len: 1, entries: "a rook on the seventh rank from its side, the enemy king on the eighth or enemy pawns on the seventh" },
     Group { name: "passed protected", start: PASSED_PROTECTED, len: 1, entries: "a passed pawn defended by an own pawn" },
     Group { name: "unsafe check", start: UNSAFE_CHECK, len: 1, entries: "squares a piece could check the enemy king from, attacked by it, free of own pieces but attacked by the enemy" },
+    Group { name: "pawn storm", start: PAWN_STORM, len: 3, entries: "own pawns on the enemy king's file and the files beside, on ranks 4, 5, 6 from their side" },
+    Group { name: "king zone double", start: KING_ZONE_DOUBLE, len: 1, entries: "squares next to the enemy king attacked by two kinds of piece or more" },
+    Group { name: "space", start: SPACE, len: 1, entries: "squares on files c to f, ranks 2 to 4 from the side, free of own pawns and not attacked by enemy pawns" },
 ];
 
 /// Where the evaluation's feature counts go.
@@ -625,6 +631,34 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         let n = (us.passed & us_pawns).len() as i32;
         if n != 0 {
             sink.add(PASSED_PROTECTED, sign * n);
+        }
+        let storm_files = file_and_adjacent(their_king.file());
+        for (i, rank) in [Rank::Fourth, Rank::Fifth, Rank::Sixth].into_iter().enumerate() {
+            let rank = rank.relative_to(c).bitboard();
+            let n = (own_pawns & storm_files & rank).len() as i32;
+            if n != 0 {
+                sink.add(PAWN_STORM + i, sign * n);
+            }
+        }
+        let kinds = [us_pawns, us.knights, us.bishops, us.rooks, us.queens];
+        let mut once = BitBoard::EMPTY;
+        let mut twice = BitBoard::EMPTY;
+        for a in kinds {
+            twice |= once & a;
+            once |= a;
+        }
+        let n = (get_king_moves(their_king) & twice).len() as i32;
+        if n != 0 {
+            sink.add(KING_ZONE_DOUBLE, sign * n);
+        }
+        let home = if c == Color::White {
+            BitBoard(0x0000_0000_3C3C_3C00)
+        } else {
+            BitBoard(0x003C_3C3C_0000_0000)
+        };
+        let n = (home & !own_pawns & !their_pawn_attacks).len() as i32;
+        if n != 0 {
+            sink.add(SPACE, sign * n);
         }
         for sq in b.colored_pieces(c, Piece::Bishop) {
             let colour = if DARK_SQUARES.has(sq) {
