@@ -25,7 +25,8 @@
 //!   queen, and one weight per number of pieces taking part (counted for the attacker: the
 //!   table makes the danger grow faster than the attack count); own pawns one and two ranks in
 //!   front of the king on its file and the files beside it; those files without an own pawn;
-//! - bishop pair; rooks on open and half-open files; the side to move (tempo).
+//! - bishop pair; rooks on open and half-open files; the side to move (tempo);
+//! - the full evaluation's terms, from [`THREAT_PAWN`] on ([`threats`]).
 
 use cozy_chess::{
     BitBoard, Board, Color, File, Piece, Rank, Square, get_bishop_moves, get_king_moves,
@@ -503,8 +504,12 @@ pub struct Attacks {
 /// pawns and pieces attacked and not defended), each weighted apart for the side to move,
 /// which can take at once, and for the other side; and passed pawns whose square in front
 /// is empty (by rank), and the kings' distances to that square (times the pawn's rank less
-/// 2, so that they matter as the pawn advances); safe checks, weak squares next to the enemy
-/// king, outposts, and own pawns on a bishop's colour.
+/// 2, so that they matter as the pawn advances); then, added in the seventh round
+/// (docs/chess.md): king safety (safe checks by piece kind, unsafe checks, squares next to
+/// the enemy king attacked and not guarded by a pawn or minor or rook, squares there attacked
+/// by two kinds of piece, pawn storms), outposts, own pawns on a bishop's colour, pawn-push
+/// threats, backward pawns, minors behind a pawn, rooks on the seventh, protected passed
+/// pawns and space. [`GROUPS`] says what each weight counts.
 #[inline(always)]
 pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     let occupied = b.occupied();
@@ -594,9 +599,8 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         // Pawn pushes by one square to a square no enemy pawn attacks and the enemy does not
         // attack unless an own piece defends it, and the enemy pieces the pawn attacks there.
         let pushed = forward(own_pawns, c) & !occupied;
-        let safe_push = pushed
-            & !pawn_attacks(their_pawns, !c)
-            & (every[c as usize] | !every[!c as usize]);
+        let safe_push =
+            pushed & !pawn_attacks(their_pawns, !c) & (every[c as usize] | !every[!c as usize]);
         let targets = b.colors(!c) & !b.pieces(Piece::Pawn) & !b.pieces(Piece::King);
         let n = (pawn_attacks(safe_push, c) & targets).len() as i32;
         if n != 0 {
@@ -620,8 +624,8 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         if n != 0 {
             sink.add(MINOR_BEHIND_PAWN, sign * n);
         }
-        let seventh = if c == Color::White { Rank::Seventh } else { Rank::Second };
-        let eighth = if c == Color::White { Rank::Eighth } else { Rank::First };
+        let seventh = Rank::Seventh.relative_to(c);
+        let eighth = Rank::Eighth.relative_to(c);
         if b.king(!c).rank() == eighth || !(their_pawns & seventh.bitboard()).is_empty() {
             let n = (b.colored_pieces(c, Piece::Rook) & seventh.bitboard()).len() as i32;
             if n != 0 {
@@ -633,7 +637,10 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
             sink.add(PASSED_PROTECTED, sign * n);
         }
         let storm_files = file_and_adjacent(their_king.file());
-        for (i, rank) in [Rank::Fourth, Rank::Fifth, Rank::Sixth].into_iter().enumerate() {
+        for (i, rank) in [Rank::Fourth, Rank::Fifth, Rank::Sixth]
+            .into_iter()
+            .enumerate()
+        {
             let rank = rank.relative_to(c).bitboard();
             let n = (own_pawns & storm_files & rank).len() as i32;
             if n != 0 {
