@@ -658,6 +658,8 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         if n != 0 {
             sink.add(KING_ZONE_DOUBLE, sign * n);
         }
+        // Space: files c to f, ranks 2 to 4 from c's side (c2..f4 for White, c5..f7 for
+        // Black), the squares free of own pawns and not attacked by enemy pawns.
         let home = if c == Color::White {
             BitBoard(0x0000_0000_3C3C_3C00)
         } else {
