@@ -512,7 +512,6 @@ pub struct Attacks {
 /// pawns and space. [`GROUPS`] says what each weight counts.
 #[inline(always)]
 pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
-    let occupied = b.occupied();
     let pawns_of = |c: Color| pawn_attacks(b.colored_pieces(c, Piece::Pawn), c);
     let all = |c: Color| {
         let m = &maps[c as usize];
@@ -520,42 +519,85 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     };
     let every = [all(Color::White), all(Color::Black)];
     for c in Color::ALL {
-        let sign = if c == Color::White { 1 } else { -1 };
-        let us = &maps[c as usize];
-        let us_pawns = pawns_of(c);
+        let side = Side {
+            b,
+            c,
+            sign: if c == Color::White { 1 } else { -1 },
+            us: &maps[c as usize],
+            them: &maps[!c as usize],
+            our_pawn_attacks: pawns_of(c),
+            their_pawn_attacks: pawns_of(!c),
+            ours_attacked: every[c as usize],
+            theirs_attacked: every[!c as usize],
+        };
+        side.attacked_pieces(sink);
+        side.king_attack(sink);
+        side.pieces_and_pawns(sink);
+        side.passers(sink);
+    }
+}
+
+/// One side's view for [`threats`]: `c` the side whose features are counted (with `sign`),
+/// its attack maps and the enemy's.
+struct Side<'a> {
+    b: &'a Board,
+    c: Color,
+    sign: i32,
+    us: &'a Attacks,
+    them: &'a Attacks,
+    our_pawn_attacks: BitBoard,
+    their_pawn_attacks: BitBoard,
+    /// Every square `c`'s pieces attack, and every square the enemy's do.
+    ours_attacked: BitBoard,
+    theirs_attacked: BitBoard,
+}
+
+impl Side<'_> {
+    /// Counts feature `index` `n` times for this side (nothing when `n` is 0).
+    #[inline(always)]
+    fn add(&self, sink: &mut impl Sink, index: usize, n: i32) {
+        if n != 0 {
+            sink.add(index, self.sign * n);
+        }
+    }
+
+    /// Enemy pieces attacked by a pawn, by a minor, a queen by a rook, and enemy pawns and
+    /// pieces attacked and not defended: weighted apart for the side to move (which can take
+    /// at once) and for the other side.
+    #[inline(always)]
+    fn attacked_pieces(&self, sink: &mut impl Sink) {
+        let (b, c, us) = (self.b, self.c, self.us);
         // 0 for the side to move's threats, 1 for the other side's.
         let who = (b.side_to_move() != c) as usize;
         let victims = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
         for (i, v) in victims.into_iter().enumerate() {
             let theirs = b.colored_pieces(!c, v);
-            let n = (theirs & us_pawns).len() as i32;
-            if n != 0 {
-                sink.add(THREAT_PAWN + 4 * who + i, sign * n);
-            }
-            let n = (theirs & us.minors).len() as i32;
-            if n != 0 {
-                sink.add(THREAT_MINOR + 4 * who + i, sign * n);
-            }
+            let by_pawn = (theirs & self.our_pawn_attacks).len() as i32;
+            self.add(sink, THREAT_PAWN + 4 * who + i, by_pawn);
+            let by_minor = (theirs & us.minors).len() as i32;
+            self.add(sink, THREAT_MINOR + 4 * who + i, by_minor);
         }
-        let n = (b.colored_pieces(!c, Piece::Queen) & us.rooks).len() as i32;
-        if n != 0 {
-            sink.add(THREAT_ROOK + who, sign * n);
-        }
-        let undefended = b.colors(!c) & every[c as usize] & !every[!c as usize];
+        let queens = (b.colored_pieces(!c, Piece::Queen) & us.rooks).len() as i32;
+        self.add(sink, THREAT_ROOK + who, queens);
+        let undefended = b.colors(!c) & self.ours_attacked & !self.theirs_attacked;
         let pawns = b.pieces(Piece::Pawn);
         let kings = b.pieces(Piece::King);
-        let n = (undefended & pawns).len() as i32;
-        if n != 0 {
-            sink.add(HANGING + 2 * who, sign * n);
-        }
-        let n = (undefended & !pawns & !kings).len() as i32;
-        if n != 0 {
-            sink.add(HANGING + 2 * who + 1, sign * n);
-        }
-        // Checks: squares from which each kind of piece would check the enemy king, that a
-        // piece of the kind attacks, holding no own piece and attacked by no enemy piece.
+        self.add(sink, HANGING + 2 * who, (undefended & pawns).len() as i32);
+        let pieces = (undefended & !pawns & !kings).len() as i32;
+        self.add(sink, HANGING + 2 * who + 1, pieces);
+    }
+
+    /// The attack on the enemy king: safe checks by piece kind (squares from which the kind
+    /// would check, that a piece of the kind attacks, holding no own piece and attacked by
+    /// no enemy piece), unsafe checks, squares next to it attacked and guarded by no pawn,
+    /// minor or rook, squares there attacked by two kinds of piece, and pawn storms.
+    #[inline(always)]
+    fn king_attack(&self, sink: &mut impl Sink) {
+        let (b, c, us) = (self.b, self.c, self.us);
         let their_king = b.king(!c);
-        let safe = !b.colors(c) & !every[!c as usize];
+        let zone = get_king_moves(their_king);
+        let occupied = b.occupied();
+        let safe = !b.colors(c) & !self.theirs_attacked;
         let diagonal = get_bishop_moves(their_king, occupied);
         let straight = get_rook_moves(their_king, occupied);
         let checks = [
@@ -566,108 +608,60 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         ];
         let mut unsafe_checks = BitBoard::EMPTY;
         for (i, squares) in checks.into_iter().enumerate() {
-            let n = (squares & safe).len() as i32;
-            if n != 0 {
-                sink.add(SAFE_CHECK + i, sign * n);
-            }
+            self.add(sink, SAFE_CHECK + i, (squares & safe).len() as i32);
             unsafe_checks |= squares & !b.colors(c) & !safe;
         }
-        let n = unsafe_checks.len() as i32;
-        if n != 0 {
-            sink.add(UNSAFE_CHECK, sign * n);
-        }
-        let them = &maps[!c as usize];
-        let guarded = pawns_of(!c) | them.minors | them.rooks;
-        let n = (get_king_moves(their_king) & every[c as usize] & !guarded).len() as i32;
-        if n != 0 {
-            sink.add(KING_ZONE_WEAK, sign * n);
-        }
-        // Outposts: ranks 4 to 6, defended by a pawn, no enemy pawn on the files beside
-        // ahead of it.
-        let their_pawns = b.colored_pieces(!c, Piece::Pawn);
-        for (i, piece) in [Piece::Knight, Piece::Bishop].into_iter().enumerate() {
-            for sq in b.colored_pieces(c, piece) & us_pawns {
-                let rank = sq.rank().relative_to(c) as usize;
-                if (3..=5).contains(&rank)
-                    && (ranks_ahead(sq.rank(), c) & sq.file().adjacent() & their_pawns).is_empty()
-                {
-                    sink.add(OUTPOST + i, sign);
-                }
-            }
-        }
-        let own_pawns = b.colored_pieces(c, Piece::Pawn);
-        // Pawn pushes by one square to a square no enemy pawn attacks and the enemy does not
-        // attack unless an own piece defends it, and the enemy pieces the pawn attacks there.
-        let pushed = forward(own_pawns, c) & !occupied;
-        let safe_push =
-            pushed & !pawn_attacks(their_pawns, !c) & (every[c as usize] | !every[!c as usize]);
-        let targets = b.colors(!c) & !b.pieces(Piece::Pawn) & !b.pieces(Piece::King);
-        let n = (pawn_attacks(safe_push, c) & targets).len() as i32;
-        if n != 0 {
-            sink.add(PUSH_THREAT, sign * n);
-        }
-        let their_pawn_attacks = pawn_attacks(their_pawns, !c);
-        let mut backward = 0;
-        for sq in own_pawns {
-            let behind = !ranks_ahead(sq.rank(), c) & sq.file().adjacent();
-            if (own_pawns & behind).is_empty()
-                && !(forward(sq.bitboard(), c) & their_pawn_attacks).is_empty()
-            {
-                backward += 1;
-            }
-        }
-        if backward != 0 {
-            sink.add(BACKWARD, sign * backward);
-        }
-        let minors = b.colored_pieces(c, Piece::Knight) | b.colored_pieces(c, Piece::Bishop);
-        let n = (minors & backward_of(b.pieces(Piece::Pawn), c)).len() as i32;
-        if n != 0 {
-            sink.add(MINOR_BEHIND_PAWN, sign * n);
-        }
-        let seventh = Rank::Seventh.relative_to(c);
-        let eighth = Rank::Eighth.relative_to(c);
-        if b.king(!c).rank() == eighth || !(their_pawns & seventh.bitboard()).is_empty() {
-            let n = (b.colored_pieces(c, Piece::Rook) & seventh.bitboard()).len() as i32;
-            if n != 0 {
-                sink.add(ROOK_SEVENTH, sign * n);
-            }
-        }
-        let n = (us.passed & us_pawns).len() as i32;
-        if n != 0 {
-            sink.add(PASSED_PROTECTED, sign * n);
-        }
-        let storm_files = file_and_adjacent(their_king.file());
-        for (i, rank) in [Rank::Fourth, Rank::Fifth, Rank::Sixth]
-            .into_iter()
-            .enumerate()
-        {
-            let rank = rank.relative_to(c).bitboard();
-            let n = (own_pawns & storm_files & rank).len() as i32;
-            if n != 0 {
-                sink.add(PAWN_STORM + i, sign * n);
-            }
-        }
-        let kinds = [us_pawns, us.knights, us.bishops, us.rooks, us.queens];
+        self.add(sink, UNSAFE_CHECK, unsafe_checks.len() as i32);
+        let guarded = self.their_pawn_attacks | self.them.minors | self.them.rooks;
+        let weak = (zone & self.ours_attacked & !guarded).len() as i32;
+        self.add(sink, KING_ZONE_WEAK, weak);
+        let kinds = [
+            self.our_pawn_attacks,
+            us.knights,
+            us.bishops,
+            us.rooks,
+            us.queens,
+        ];
         let mut once = BitBoard::EMPTY;
         let mut twice = BitBoard::EMPTY;
         for a in kinds {
             twice |= once & a;
             once |= a;
         }
-        let n = (get_king_moves(their_king) & twice).len() as i32;
-        if n != 0 {
-            sink.add(KING_ZONE_DOUBLE, sign * n);
+        self.add(sink, KING_ZONE_DOUBLE, (zone & twice).len() as i32);
+        let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        let storm_files = file_and_adjacent(their_king.file());
+        for (i, rank) in [Rank::Fourth, Rank::Fifth, Rank::Sixth]
+            .into_iter()
+            .enumerate()
+        {
+            let rank = rank.relative_to(c).bitboard();
+            self.add(
+                sink,
+                PAWN_STORM + i,
+                (own_pawns & storm_files & rank).len() as i32,
+            );
         }
-        // Space: files c to f, ranks 2 to 4 from c's side (c2..f4 for White, c5..f7 for
-        // Black), the squares free of own pawns and not attacked by enemy pawns.
-        let home = if c == Color::White {
-            BitBoard(0x0000_0000_3C3C_3C00)
-        } else {
-            BitBoard(0x003C_3C3C_0000_0000)
-        };
-        let n = (home & !own_pawns & !their_pawn_attacks).len() as i32;
-        if n != 0 {
-            sink.add(SPACE, sign * n);
+    }
+
+    /// Outposts, own pawns on a bishop's colour, pawn-push threats, backward pawns, minors
+    /// behind a pawn, rooks on the seventh, protected passed pawns and space.
+    #[inline(always)]
+    fn pieces_and_pawns(&self, sink: &mut impl Sink) {
+        let (b, c) = (self.b, self.c);
+        let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        let their_pawns = b.colored_pieces(!c, Piece::Pawn);
+        // Outposts: ranks 4 to 6, defended by a pawn, no enemy pawn on the files beside
+        // ahead of it.
+        for (i, piece) in [Piece::Knight, Piece::Bishop].into_iter().enumerate() {
+            for sq in b.colored_pieces(c, piece) & self.our_pawn_attacks {
+                let rank = sq.rank().relative_to(c) as usize;
+                if (3..=5).contains(&rank)
+                    && (ranks_ahead(sq.rank(), c) & sq.file().adjacent() & their_pawns).is_empty()
+                {
+                    self.add(sink, OUTPOST + i, 1);
+                }
+            }
         }
         for sq in b.colored_pieces(c, Piece::Bishop) {
             let colour = if DARK_SQUARES.has(sq) {
@@ -675,25 +669,66 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
             } else {
                 !DARK_SQUARES
             };
-            let n = (own_pawns & colour).len() as i32;
-            if n != 0 {
-                sink.add(BISHOP_PAWNS, sign * n);
-            }
+            self.add(sink, BISHOP_PAWNS, (own_pawns & colour).len() as i32);
         }
-        for sq in us.passed {
+        // Pawn pushes by one square to a square no enemy pawn attacks and the enemy does not
+        // attack unless an own piece defends it, and the enemy pieces the pawn attacks there.
+        let pushed = forward(own_pawns, c) & !b.occupied();
+        let safe_push =
+            pushed & !self.their_pawn_attacks & (self.ours_attacked | !self.theirs_attacked);
+        let targets = b.colors(!c) & !b.pieces(Piece::Pawn) & !b.pieces(Piece::King);
+        let push_threats = (pawn_attacks(safe_push, c) & targets).len() as i32;
+        self.add(sink, PUSH_THREAT, push_threats);
+        let backward = own_pawns
+            .into_iter()
+            .filter(|&sq| {
+                let behind = !ranks_ahead(sq.rank(), c) & sq.file().adjacent();
+                (own_pawns & behind).is_empty()
+                    && !(forward(sq.bitboard(), c) & self.their_pawn_attacks).is_empty()
+            })
+            .count() as i32;
+        self.add(sink, BACKWARD, backward);
+        let minors = b.colored_pieces(c, Piece::Knight) | b.colored_pieces(c, Piece::Bishop);
+        let behind_pawn = (minors & backward_of(b.pieces(Piece::Pawn), c)).len() as i32;
+        self.add(sink, MINOR_BEHIND_PAWN, behind_pawn);
+        let seventh = Rank::Seventh.relative_to(c).bitboard();
+        let eighth = Rank::Eighth.relative_to(c);
+        if b.king(!c).rank() == eighth || !(their_pawns & seventh).is_empty() {
+            let rooks = (b.colored_pieces(c, Piece::Rook) & seventh).len() as i32;
+            self.add(sink, ROOK_SEVENTH, rooks);
+        }
+        let protected = (self.us.passed & self.our_pawn_attacks).len() as i32;
+        self.add(sink, PASSED_PROTECTED, protected);
+        // Space: files c to f, ranks 2 to 4 from c's side (c2..f4 for White, c5..f7 for
+        // Black), the squares free of own pawns and not attacked by enemy pawns.
+        let home = if c == Color::White {
+            BitBoard(0x0000_0000_3C3C_3C00)
+        } else {
+            BitBoard(0x003C_3C3C_0000_0000)
+        };
+        let space = (home & !own_pawns & !self.their_pawn_attacks).len() as i32;
+        self.add(sink, SPACE, space);
+    }
+
+    /// Passed pawns whose square in front is empty (by rank), and the kings' distances to
+    /// that square (times the pawn's rank less 2, so that they matter as the pawn advances).
+    #[inline(always)]
+    fn passers(&self, sink: &mut impl Sink) {
+        let (b, c) = (self.b, self.c);
+        for sq in self.us.passed {
             let rank = sq.rank().relative_to(c) as usize;
             let Some(stop) = sq.try_offset(0, if c == Color::White { 1 } else { -1 }) else {
                 continue;
             };
-            if !occupied.has(stop) {
-                sink.add(PASSED_FREE + rank, sign);
+            if !b.occupied().has(stop) {
+                sink.add(PASSED_FREE + rank, self.sign);
             }
             let weight = rank as i32 - 2;
             if weight > 0 {
                 let own = distance(b.king(c), stop) * weight;
                 let enemy = distance(b.king(!c), stop) * weight;
-                sink.add(PASSED_KING, sign * own);
-                sink.add(PASSED_KING + 1, sign * enemy);
+                sink.add(PASSED_KING, self.sign * own);
+                sink.add(PASSED_KING + 1, self.sign * enemy);
             }
         }
     }
