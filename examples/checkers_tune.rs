@@ -162,6 +162,7 @@ fn replay(g: &GameRecord, set: &mut Set, counts: &mut Vec<(u16, i16)>) -> bool {
             set.push(
                 counts,
                 pieces.min(FULL) as f32 / FULL as f32,
+                1.0,
                 result,
                 black as f32,
             );

@@ -8,7 +8,7 @@
 //!
 //! Method (Peter Österlund's "Texel" tuning): the evaluation `e` (White's view, centipawns)
 //! predicts White's score as `sigmoid(K * e / 400)`; `K` is fitted first to the starting
-//! weights, then the weights minimise the mean squared error between prediction and label.
+//! weights (or given, `--k`, to keep the evaluation's scale from one round to the next), then the weights minimise the mean squared error between prediction and label.
 //! The label is the game result (`--lambda 1`, the default) or a blend
 //! `lambda * result + (1 - lambda) * sigmoid(K_sf * score / 400)`, with `K_sf` fitted so that
 //! Stockfish's scores best predict the results: the game's result is one noisy outcome shared
@@ -56,11 +56,15 @@ struct Options {
     tune_from: usize,
     /// Whose games and scores the data holds, for the table's header.
     source: String,
+    /// `K` as given, instead of fitted to the starting weights: fitting it again at each
+    /// round lets the evaluation's scale drift (a lower `K`, larger scores), which moves
+    /// every centipawn margin of the search with it.
+    k: Option<f64>,
 }
 
 const USAGE: &str = "usage: chess_tune --data FILE [--from weights.rs] [--out weights.rs] \
 [--epochs N (2000)] [--rate R (1.0)] [--lambda L (1.0)] [--validation F (0.1)] [--limit N] [--threads N (1)] \
-[--tune-from INDEX (0)] [--source NAME (Stockfish)]";
+[--tune-from INDEX (0)] [--source NAME (Stockfish)] [--k K (fitted)]";
 
 fn options() -> Options {
     let mut o = Options {
@@ -75,6 +79,7 @@ fn options() -> Options {
         threads: 1,
         tune_from: 0,
         source: "Stockfish".to_string(),
+        k: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let fail = |msg: String| -> ! {
@@ -108,6 +113,7 @@ fn options() -> Options {
             "--threads" => o.threads = (number(flag) as usize).max(1),
             "--tune-from" => o.tune_from = number(flag) as usize,
             "--source" => o.source = value.clone(),
+            "--k" => o.k = Some(number(flag)).filter(|&k| k > 0.0),
             other => fail(format!("unknown option {other}")),
         }
         i += 2;
@@ -185,7 +191,9 @@ fn read(o: &Options) -> (Set, Set, usize) {
         }
         let set = if i < split { &mut train } else { &mut valid };
         let t = eval::trace(pos.board());
-        set.push(&t.counts, t.phase as f32 / 24.0, result, score);
+        let share = t.phase as f32 / 24.0;
+        let scale = t.eg_scale as f32 / eval::SCALE_NORMAL as f32;
+        set.push(&t.counts, share, scale, result, score);
     }
     (train, valid, skipped)
 }
@@ -315,8 +323,10 @@ fn main() {
         .iter()
         .flat_map(|s| [s.0 as f64, s.1 as f64])
         .collect();
-    let k = minimise(0.05, 5.0, |k| {
-        error(&train, &train.result, &w, k, o.threads)
+    let k = o.k.unwrap_or_else(|| {
+        minimise(0.05, 5.0, |k| {
+            error(&train, &train.result, &w, k, o.threads)
+        })
     });
     // Errors against the results (training, held out) and the labels (held out).
     let errors = |w: &[f64]| {

@@ -13,6 +13,8 @@ pub struct Set {
     /// The share of each weight pair's first value (the chess midgame's, the checkers full
     /// board's), in 0..=1; the second gets the rest.
     pub share: Vec<f32>,
+    /// A factor on the second value's part (the chess endgame's scale, 1 elsewhere).
+    pub second_scale: Vec<f32>,
     /// The first player's score in the game.
     pub result: Vec<f32>,
     /// A searched score of the position (the first player's view), NaN when not given.
@@ -26,13 +28,23 @@ impl Set {
         self.result.len()
     }
 
-    pub fn push(&mut self, counts: &[(u16, i16)], share: f32, result: f32, score: f32) {
+    /// Adds a position: its counts, the first value's share, the factor on the second
+    /// value's part, the result and the searched score.
+    pub fn push(
+        &mut self,
+        counts: &[(u16, i16)],
+        share: f32,
+        second_scale: f32,
+        result: f32,
+        score: f32,
+    ) {
         if self.start.is_empty() {
             self.start.push(0);
         }
         self.counts.extend_from_slice(counts);
         self.start.push(self.counts.len() as u32);
         self.share.push(share);
+        self.second_scale.push(second_scale);
         self.result.push(result);
         self.score.push(score);
         self.label.push(result);
@@ -48,7 +60,7 @@ impl Set {
             second += w[2 * i as usize + 1] * n as f64;
         }
         let share = self.share[p] as f64;
-        first * share + second * (1.0 - share)
+        first * share + second * (1.0 - share) * self.second_scale[p] as f64
     }
 }
 
@@ -114,9 +126,10 @@ pub fn gradient(set: &Set, w: &[f64], k: f64, threads: usize) -> Vec<f64> {
             let sig = sigmoid(k, set.eval(p, w));
             let d = 2.0 * (sig - set.label[p] as f64) * sig * (1.0 - sig) * k / 400.0;
             let share = set.share[p] as f64;
+            let second = (1.0 - share) * set.second_scale[p] as f64;
             for &(i, n) in &set.counts[set.start[p] as usize..set.start[p + 1] as usize] {
                 g[2 * i as usize] += d * n as f64 * share;
-                g[2 * i as usize + 1] += d * n as f64 * (1.0 - share);
+                g[2 * i as usize + 1] += d * n as f64 * second;
             }
         },
         |mut a, b| {

@@ -27,6 +27,10 @@
 //!   front of the king on its file and the files beside it; those files without an own pawn;
 //! - bishop pair; rooks on open and half-open files; the side to move (tempo);
 //! - the full evaluation's terms, from [`THREAT_PAWN`] on ([`threats`]).
+//!
+//! The full evaluation also scales its endgame sum down in endgames the weights overrate
+//! ([`endgame_scale`]: opposite-coloured bishops, a minor piece up without pawns, few pawns
+//! for the side ahead); the tuner sees that factor in each position's [`Trace`].
 
 use cozy_chess::{
     BitBoard, Board, Color, File, Piece, Rank, Square, get_bishop_moves, get_king_moves,
@@ -80,10 +84,14 @@ pub const UNSAFE_CHECK: usize = PASSED_PROTECTED + 1;
 pub const PAWN_STORM: usize = UNSAFE_CHECK + 1;
 pub const KING_ZONE_DOUBLE: usize = PAWN_STORM + 3;
 pub const SPACE: usize = KING_ZONE_DOUBLE + 1;
+pub const KING_FLANK: usize = SPACE + 1;
+pub const PAWNLESS_FLANK: usize = KING_FLANK + 2;
+pub const KING_PAWN_DISTANCE: usize = PAWNLESS_FLANK + 1;
+pub const ROOK_BEHIND_PASSER: usize = KING_PAWN_DISTANCE + 1;
 /// The weights of the base evaluation ([`evaluate`]); the others are [`threats`]'s.
 pub const BASE_WEIGHTS: usize = THREAT_PAWN;
 /// The number of weights in the table.
-pub const NUM_WEIGHTS: usize = SPACE + 1;
+pub const NUM_WEIGHTS: usize = ROOK_BEHIND_PASSER + 2;
 
 /// A named range of the weight table, for the tuner's report and the table's source.
 pub struct Group {
@@ -139,6 +147,10 @@ pub const GROUPS: &[Group] = &[
     Group { name: "pawn storm", start: PAWN_STORM, len: 3, entries: "own pawns on the enemy king's file and the files beside, on ranks 4, 5, 6 from their side" },
     Group { name: "king zone double", start: KING_ZONE_DOUBLE, len: 1, entries: "squares next to the enemy king attacked by two kinds of piece or more" },
     Group { name: "space", start: SPACE, len: 1, entries: "squares on files c to f, ranks 2 to 4 from the side, free of own pawns and not attacked by enemy pawns" },
+    Group { name: "king flank", start: KING_FLANK, len: 2, entries: "squares of the enemy king's flank (four files) in its camp (its first five ranks) attacked, attacked by two kinds of piece" },
+    Group { name: "pawnless flank", start: PAWNLESS_FLANK, len: 1, entries: "no pawn of either side on the own king's flank" },
+    Group { name: "king pawn distance", start: KING_PAWN_DISTANCE, len: 1, entries: "the own king's distance to the nearest own pawn" },
+    Group { name: "rook behind passer", start: ROOK_BEHIND_PASSER, len: 2, entries: "an own rook, an enemy rook behind an own passed pawn on its file" },
 ];
 
 /// Where the evaluation's feature counts go.
@@ -223,11 +235,13 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
         eg: 0,
     };
     let maps = features(b, &mut sums);
+    let mut eg = sums.eg;
     if full {
         threats(b, &maps, &mut sums);
+        eg = sums.eg * endgame_scale(b, sums.eg) / SCALE_NORMAL;
     }
     let phase = phase(b);
-    let white = (sums.mg * phase + sums.eg * (24 - phase)) / 24;
+    let white = (sums.mg * phase + eg * (24 - phase)) / 24;
     match b.side_to_move() {
         Color::White => white,
         Color::Black => -white,
@@ -237,10 +251,13 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
 /// A position as the tuner sees it: its phase and its nonzero feature counts (White minus
 /// Black), so that the evaluation from White's side is
 /// `sum(n * (w.mg * phase + w.eg * (24 - phase))) / 24`.
+/// The endgame part is scaled by `eg_scale / SCALE_NORMAL` ([`endgame_scale`], its strong
+/// side taken from the endgame sum by the compiled-in table).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     pub phase: i32,
     pub counts: Vec<(u16, i16)>,
+    pub eg_scale: i32,
 }
 
 struct Dense(Vec<i32>);
@@ -256,7 +273,14 @@ pub fn trace(b: &Board) -> Trace {
     let mut dense = Dense(vec![0; NUM_WEIGHTS]);
     let maps = features(b, &mut dense);
     threats(b, &maps, &mut dense);
+    let eg: i32 = dense
+        .0
+        .iter()
+        .zip(WEIGHTS.iter())
+        .map(|(&n, w)| n * w.1)
+        .sum();
     Trace {
+        eg_scale: endgame_scale(b, eg),
         phase: phase(b),
         counts: dense
             .0
@@ -266,6 +290,44 @@ pub fn trace(b: &Board) -> Trace {
             .map(|(i, &n)| (i as u16, n as i16))
             .collect(),
     }
+}
+
+/// [`endgame_scale`]'s factor for an endgame as the weights say.
+pub const SCALE_NORMAL: i32 = 128;
+
+/// How much of the endgame score (White's view, `eg`) the full evaluation keeps, out of
+/// [`SCALE_NORMAL`], for endgames the weights overrate: the side ahead (by `eg`) is the
+/// strong side. Bishops of opposite colours and nothing else but pawns: half; with one rook
+/// each besides: three quarters; the strong side without pawns and at most a minor piece
+/// ahead in pieces (3, 3, 5, 9 for knight, bishop, rook, queen): an eighth; otherwise fewer
+/// strong pawns scale it down: `96 + 8 * pawns` for fewer than four.
+#[inline(always)]
+pub fn endgame_scale(b: &Board, eg: i32) -> i32 {
+    let strong = if eg > 0 { Color::White } else { Color::Black };
+    let count = |c: Color, p: Piece| b.colored_pieces(c, p).len() as i32;
+    let pieces = |c: Color| {
+        3 * (count(c, Piece::Knight) + count(c, Piece::Bishop))
+            + 5 * count(c, Piece::Rook)
+            + 9 * count(c, Piece::Queen)
+    };
+    let strong_pawns = count(strong, Piece::Pawn);
+    let bishops = b.pieces(Piece::Bishop);
+    if count(Color::White, Piece::Bishop) == 1
+        && count(Color::Black, Piece::Bishop) == 1
+        && (bishops & DARK_SQUARES).len() == 1
+        && b.pieces(Piece::Knight).is_empty()
+        && b.pieces(Piece::Queen).is_empty()
+    {
+        match b.pieces(Piece::Rook).len() {
+            0 => return SCALE_NORMAL / 2,
+            2 if count(Color::White, Piece::Rook) == 1 => return SCALE_NORMAL * 3 / 4,
+            _ => {}
+        }
+    }
+    if strong_pawns == 0 && pieces(strong) - pieces(!strong) <= 3 {
+        return SCALE_NORMAL / 8;
+    }
+    SCALE_NORMAL.min(96 + 8 * strong_pawns)
 }
 
 /// The square as White sees it: Black's pieces use the mirrored square.
@@ -509,7 +571,9 @@ pub struct Attacks {
 /// the enemy king attacked and not guarded by a pawn or minor or rook, squares there attacked
 /// by two kinds of piece, pawn storms), outposts, own pawns on a bishop's colour, pawn-push
 /// threats, backward pawns, minors behind a pawn, rooks on the seventh, protected passed
-/// pawns and space. [`GROUPS`] says what each weight counts.
+/// pawns and space; in the eighth round: attacks on the enemy king's flank, a king's flank without
+/// pawns, the king's distance to its nearest pawn, rooks behind a passed pawn.
+/// [`GROUPS`] says what each weight counts.
 #[inline(always)]
 pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     let pawns_of = |c: Color| pawn_attacks(b.colored_pieces(c, Piece::Pawn), c);
@@ -518,6 +582,25 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         pawns_of(c) | m.minors | m.rooks | m.queens | get_king_moves(b.king(c))
     };
     let every = [all(Color::White), all(Color::Black)];
+    // Squares attacked by two kinds of piece or more (two of one kind count once).
+    let twice_of = |c: Color| {
+        let m = &maps[c as usize];
+        let kinds = [
+            pawns_of(c),
+            m.knights,
+            m.bishops,
+            m.rooks,
+            m.queens,
+            get_king_moves(b.king(c)),
+        ];
+        let (mut once, mut twice) = (BitBoard::EMPTY, BitBoard::EMPTY);
+        for a in kinds {
+            twice |= once & a;
+            once |= a;
+        }
+        twice
+    };
+    let twice = [twice_of(Color::White), twice_of(Color::Black)];
     for c in Color::ALL {
         let side = Side {
             b,
@@ -529,11 +612,13 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
             their_pawn_attacks: pawns_of(!c),
             ours_attacked: every[c as usize],
             theirs_attacked: every[!c as usize],
+            ours_twice: twice[c as usize],
         };
         side.attacked_pieces(sink);
         side.king_attack(sink);
         side.pieces_and_pawns(sink);
         side.passers(sink);
+        side.flanks(sink);
     }
 }
 
@@ -550,6 +635,8 @@ struct Side<'a> {
     /// Every square `c`'s pieces attack, and every square the enemy's do.
     ours_attacked: BitBoard,
     theirs_attacked: BitBoard,
+    /// The squares `c` attacks with two kinds of piece or more.
+    ours_twice: BitBoard,
 }
 
 impl Side<'_> {
@@ -710,6 +797,34 @@ impl Side<'_> {
         self.add(sink, SPACE, space);
     }
 
+    /// The enemy king's flank (files a-d for a king on a-c, c-f on d-e, e-h on f-h) in its
+    /// camp (ranks 1 to 5 from its side): squares attacked, and attacked by two kinds of
+    /// piece; the own king's flank without pawns; the own king's distance to its nearest
+    /// pawn.
+    #[inline(always)]
+    fn flanks(&self, sink: &mut impl Sink) {
+        let (b, c) = (self.b, self.c);
+        let their_king = b.king(!c);
+        let camp = match !c {
+            Color::White => BitBoard(0x0000_00FF_FFFF_FFFF),
+            Color::Black => BitBoard(0xFFFF_FFFF_FF00_0000),
+        };
+        let zone = flank(their_king.file()) & camp;
+        self.add(sink, KING_FLANK, (zone & self.ours_attacked).len() as i32);
+        self.add(sink, KING_FLANK + 1, (zone & self.ours_twice).len() as i32);
+        let king = b.king(c);
+        if (flank(king.file()) & b.pieces(Piece::Pawn)).is_empty() {
+            self.add(sink, PAWNLESS_FLANK, 1);
+        }
+        let nearest = b
+            .colored_pieces(c, Piece::Pawn)
+            .into_iter()
+            .map(|sq| distance(king, sq))
+            .min()
+            .unwrap_or(0);
+        self.add(sink, KING_PAWN_DISTANCE, nearest);
+    }
+
     /// Passed pawns whose square in front is empty (by rank), and the kings' distances to
     /// that square (times the pawn's rank less 2, so that they matter as the pawn advances).
     #[inline(always)]
@@ -723,6 +838,17 @@ impl Side<'_> {
             if !b.occupied().has(stop) {
                 sink.add(PASSED_FREE + rank, self.sign);
             }
+            // Rooks behind the pawn on its file, the squares between them empty.
+            let behind = get_rook_moves(sq, b.occupied())
+                & sq.file().bitboard()
+                & !ranks_ahead(sq.rank(), c);
+            let rooks = behind & b.pieces(Piece::Rook);
+            self.add(sink, ROOK_BEHIND_PASSER, (rooks & b.colors(c)).len() as i32);
+            self.add(
+                sink,
+                ROOK_BEHIND_PASSER + 1,
+                (rooks & b.colors(!c)).len() as i32,
+            );
             let weight = rank as i32 - 2;
             if weight > 0 {
                 let own = distance(b.king(c), stop) * weight;
@@ -747,6 +873,17 @@ fn forward(squares: BitBoard, c: Color) -> BitBoard {
 #[inline(always)]
 fn backward_of(squares: BitBoard, c: Color) -> BitBoard {
     forward(squares, !c)
+}
+
+/// The four files of a king's flank: a-d for a king on files a-c, c-f on d-e, e-h on f-h.
+#[inline(always)]
+fn flank(f: File) -> BitBoard {
+    let files = match f as usize {
+        0..=2 => 0x0F,
+        3..=4 => 0x3C,
+        _ => 0xF0,
+    };
+    BitBoard(0x0101_0101_0101_0101 * files)
 }
 
 /// The dark squares (a1, c1, .., h8).

@@ -600,6 +600,7 @@ fn trace_reproduces_the_evaluation() {
             mg += weights::WEIGHTS[i as usize].0 * n as i32;
             eg += weights::WEIGHTS[i as usize].1 * n as i32;
         }
+        let eg = eg * t.eg_scale / eval::SCALE_NORMAL;
         let white = (mg * t.phase + eg * (24 - t.phase)) / 24;
         let stm = if p.side_to_move() == Player::First {
             white
@@ -608,6 +609,35 @@ fn trace_reproduces_the_evaluation() {
         };
         assert_eq!(stm, p.evaluate_full(), "{f}");
     }
+}
+
+/// The full evaluation scales down the endgames its weights overrate, for the side ahead
+/// whichever colour it is: bishops of opposite colours, a minor piece up without pawns.
+#[test]
+fn endgame_scale_for_the_side_ahead() {
+    let scale = |f: &str| {
+        let p = fen(f);
+        let t = eval::trace(p.board());
+        let mirrored = eval::trace(fen(&mirror(f)).board());
+        assert_eq!(t.eg_scale, mirrored.eg_scale, "{f}");
+        t.eg_scale
+    };
+    let normal = eval::SCALE_NORMAL;
+    // Opposite-coloured bishops, White two pawns up: half.
+    assert_eq!(scale("4k3/5b2/8/8/2PPP3/8/3B4/4K3 w - - 0 1"), normal / 2);
+    // The same bishops of one colour: the weights as they are (three strong pawns).
+    assert_eq!(scale("4k3/4b3/8/8/2PPP3/8/3B4/4K3 w - - 0 1"), 96 + 24);
+    // A bishop and no pawn against a bare king: an eighth.
+    assert_eq!(scale("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1"), normal / 8);
+    // A rook against a bare king: scaled by the missing pawns only.
+    assert_eq!(scale("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1"), 96);
+    // Many pawns with queens on: unscaled.
+    assert_eq!(
+        scale("r1bqk2r/pppp1ppp/8/8/8/8/PPPPPPPP/R1BQK2R w - - 0 1"),
+        normal
+    );
+    let bishop_up = fen("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1").evaluate_full();
+    assert!((0..100).contains(&bishop_up), "{bishop_up}");
 }
 
 /// Mutated FENs and move texts never crash: each is refused with an error or read into a
