@@ -84,7 +84,14 @@ pub const UNSAFE_CHECK: usize = PASSED_PROTECTED + 1;
 pub const PAWN_STORM: usize = UNSAFE_CHECK + 1;
 pub const KING_ZONE_DOUBLE: usize = PAWN_STORM + 3;
 pub const SPACE: usize = KING_ZONE_DOUBLE + 1;
-pub const KING_FLANK: usize = SPACE + 1;
+pub const THREAT_ROOK_WEAK: usize = SPACE + 1;
+pub const THREAT_QUEEN_WEAK: usize = THREAT_ROOK_WEAK + 2;
+pub const THREAT_KING: usize = THREAT_QUEEN_WEAK + 1;
+pub const KNIGHT_ON_QUEEN: usize = THREAT_KING + 1;
+pub const SLIDER_ON_QUEEN: usize = KNIGHT_ON_QUEEN + 1;
+pub const RESTRICTED: usize = SLIDER_ON_QUEEN + 1;
+pub const WEAK_QUEEN_PROTECTION: usize = RESTRICTED + 1;
+pub const KING_FLANK: usize = WEAK_QUEEN_PROTECTION + 1;
 pub const PAWNLESS_FLANK: usize = KING_FLANK + 2;
 pub const KING_PAWN_DISTANCE: usize = PAWNLESS_FLANK + 1;
 pub const ROOK_BEHIND_PASSER: usize = KING_PAWN_DISTANCE + 1;
@@ -147,6 +154,13 @@ pub const GROUPS: &[Group] = &[
     Group { name: "pawn storm", start: PAWN_STORM, len: 3, entries: "own pawns on the enemy king's file and the files beside, on ranks 4, 5, 6 from their side" },
     Group { name: "king zone double", start: KING_ZONE_DOUBLE, len: 1, entries: "squares next to the enemy king attacked by two kinds of piece or more" },
     Group { name: "space", start: SPACE, len: 1, entries: "squares on files c to f, ranks 2 to 4 from the side, free of own pawns and not attacked by enemy pawns" },
+    Group { name: "threat by rook on weak", start: THREAT_ROOK_WEAK, len: 2, entries: "a weak enemy pawn, knight or bishop attacked by a rook (weak: attacked, not strongly protected)" },
+    Group { name: "threat by queen on weak", start: THREAT_QUEEN_WEAK, len: 1, entries: "a weak enemy pawn or piece other than the queen attacked by a queen" },
+    Group { name: "threat by king", start: THREAT_KING, len: 1, entries: "a weak enemy pawn or piece attacked by the king" },
+    Group { name: "knight on queen", start: KNIGHT_ON_QUEEN, len: 1, entries: "safe squares a knight reaches from which it would attack the lone enemy queen" },
+    Group { name: "slider on queen", start: SLIDER_ON_QUEEN, len: 1, entries: "safe squares attacked twice, a bishop or rook reaching them, from which it would attack the lone enemy queen" },
+    Group { name: "restricted", start: RESTRICTED, len: 1, entries: "squares both sides attack that the enemy does not strongly protect" },
+    Group { name: "weak queen protection", start: WEAK_QUEEN_PROTECTION, len: 1, entries: "weak enemy pieces and pawns the enemy queen defends" },
     Group { name: "king flank", start: KING_FLANK, len: 2, entries: "squares of the enemy king's flank (four files) in its camp (its first five ranks) attacked, attacked by two kinds of piece" },
     Group { name: "pawnless flank", start: PAWNLESS_FLANK, len: 1, entries: "no pawn of either side on the own king's flank" },
     Group { name: "king pawn distance", start: KING_PAWN_DISTANCE, len: 1, entries: "the own king's distance to the nearest own pawn" },
@@ -613,8 +627,10 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
             ours_attacked: every[c as usize],
             theirs_attacked: every[!c as usize],
             ours_twice: twice[c as usize],
+            theirs_twice: twice[!c as usize],
         };
         side.attacked_pieces(sink);
+        side.weak_pieces(sink);
         side.king_attack(sink);
         side.pieces_and_pawns(sink);
         side.passers(sink);
@@ -635,8 +651,9 @@ struct Side<'a> {
     /// Every square `c`'s pieces attack, and every square the enemy's do.
     ours_attacked: BitBoard,
     theirs_attacked: BitBoard,
-    /// The squares `c` attacks with two kinds of piece or more.
+    /// The squares `c` attacks with two kinds of piece or more, and those the enemy does.
     ours_twice: BitBoard,
+    theirs_twice: BitBoard,
 }
 
 impl Side<'_> {
@@ -672,6 +689,53 @@ impl Side<'_> {
         self.add(sink, HANGING + 2 * who, (undefended & pawns).len() as i32);
         let pieces = (undefended & !pawns & !kings).len() as i32;
         self.add(sink, HANGING + 2 * who + 1, pieces);
+    }
+
+    /// Threats on weak enemy pawns and pieces (attacked by this side and not strongly
+    /// protected: not defended by a pawn, nor by two kinds of piece where this side attacks
+    /// with fewer), by a rook, a queen and the king; squares from which a knight, or a
+    /// bishop or rook backed by a second attacker, would attack a lone enemy queen; squares
+    /// both sides attack that the enemy does not strongly protect (restricting its pieces);
+    /// weak enemy pieces defended by their queen.
+    #[inline(always)]
+    fn weak_pieces(&self, sink: &mut impl Sink) {
+        let (b, c, us) = (self.b, self.c, self.us);
+        let strongly = self.their_pawn_attacks | (self.theirs_twice & !self.ours_twice);
+        let theirs = b.colors(!c);
+        let weak = theirs & !strongly & self.ours_attacked;
+        let pawns = b.colored_pieces(!c, Piece::Pawn);
+        let minors = b.colored_pieces(!c, Piece::Knight) | b.colored_pieces(!c, Piece::Bishop);
+        let queens = b.colored_pieces(!c, Piece::Queen);
+        let kings = b.pieces(Piece::King);
+        self.add(
+            sink,
+            THREAT_ROOK_WEAK,
+            (weak & pawns & us.rooks).len() as i32,
+        );
+        self.add(
+            sink,
+            THREAT_ROOK_WEAK + 1,
+            (weak & minors & us.rooks).len() as i32,
+        );
+        let by_queen = weak & !queens & !kings & us.queens;
+        self.add(sink, THREAT_QUEEN_WEAK, by_queen.len() as i32);
+        let by_king = weak & !kings & get_king_moves(b.king(c));
+        self.add(sink, THREAT_KING, by_king.len() as i32);
+        if queens.len() == 1 {
+            let queen = queens.next_square().expect("one queen");
+            let occupied = b.occupied();
+            let safe = !b.colors(c) & !self.their_pawn_attacks & !strongly;
+            let knight = get_knight_moves(queen) & us.knights & safe;
+            self.add(sink, KNIGHT_ON_QUEEN, knight.len() as i32);
+            let sliders = (get_bishop_moves(queen, occupied) & us.bishops)
+                | (get_rook_moves(queen, occupied) & us.rooks);
+            let slider = sliders & safe & self.ours_twice;
+            self.add(sink, SLIDER_ON_QUEEN, slider.len() as i32);
+        }
+        let restricted = self.theirs_attacked & !strongly & self.ours_attacked;
+        self.add(sink, RESTRICTED, restricted.len() as i32);
+        let queen_only = weak & !queens & !kings & self.them.queens;
+        self.add(sink, WEAK_QUEEN_PROTECTION, queen_only.len() as i32);
     }
 
     /// The attack on the enemy king: safe checks by piece kind (squares from which the kind
