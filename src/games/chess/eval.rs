@@ -585,7 +585,8 @@ pub struct Attacks {
 /// the enemy king attacked and not guarded by a pawn or minor or rook, squares there attacked
 /// by two kinds of piece, pawn storms), outposts, own pawns on a bishop's colour, pawn-push
 /// threats, backward pawns, minors behind a pawn, rooks on the seventh, protected passed
-/// pawns and space; in the eighth round: attacks on the enemy king's flank, a king's flank without
+/// pawns and space; in the eighth: threats on weak pieces, squares from which to attack the
+/// queen, restricted squares, attacks on the enemy king's flank, a king's flank without
 /// pawns, the king's distance to its nearest pawn, rooks behind a passed pawn.
 /// [`GROUPS`] says what each weight counts.
 #[inline(always)]
@@ -696,7 +697,7 @@ impl Side<'_> {
     /// with fewer), by a rook, a queen and the king; squares from which a knight, or a
     /// bishop or rook backed by a second attacker, would attack a lone enemy queen; squares
     /// both sides attack that the enemy does not strongly protect (restricting its pieces);
-    /// weak enemy pieces defended by their queen.
+    /// weak enemy pawns and pieces their queen defends.
     #[inline(always)]
     fn weak_pieces(&self, sink: &mut impl Sink) {
         let (b, c, us) = (self.b, self.c, self.us);
