@@ -597,23 +597,16 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         pawns_of(c) | m.minors | m.rooks | m.queens | get_king_moves(b.king(c))
     };
     let every = [all(Color::White), all(Color::Black)];
-    // Squares attacked by two kinds of piece or more (two of one kind count once).
     let twice_of = |c: Color| {
         let m = &maps[c as usize];
-        let kinds = [
+        attacked_twice([
             pawns_of(c),
             m.knights,
             m.bishops,
             m.rooks,
             m.queens,
             get_king_moves(b.king(c)),
-        ];
-        let (mut once, mut twice) = (BitBoard::EMPTY, BitBoard::EMPTY);
-        for a in kinds {
-            twice |= once & a;
-            once |= a;
-        }
-        twice
+        ])
     };
     let twice = [twice_of(Color::White), twice_of(Color::Black)];
     for c in Color::ALL {
@@ -767,19 +760,13 @@ impl Side<'_> {
         let guarded = self.their_pawn_attacks | self.them.minors | self.them.rooks;
         let weak = (zone & self.ours_attacked & !guarded).len() as i32;
         self.add(sink, KING_ZONE_WEAK, weak);
-        let kinds = [
+        let twice = attacked_twice([
             self.our_pawn_attacks,
             us.knights,
             us.bishops,
             us.rooks,
             us.queens,
-        ];
-        let mut once = BitBoard::EMPTY;
-        let mut twice = BitBoard::EMPTY;
-        for a in kinds {
-            twice |= once & a;
-            once |= a;
-        }
+        ]);
         self.add(sink, KING_ZONE_DOUBLE, (zone & twice).len() as i32);
         let own_pawns = b.colored_pieces(c, Piece::Pawn);
         let storm_files = file_and_adjacent(their_king.file());
@@ -938,6 +925,18 @@ fn forward(squares: BitBoard, c: Color) -> BitBoard {
 #[inline(always)]
 fn backward_of(squares: BitBoard, c: Color) -> BitBoard {
     forward(squares, !c)
+}
+
+/// The squares in two or more of `kinds` (the attacks of each kind of piece: two pieces of
+/// one kind on a square count once).
+#[inline(always)]
+fn attacked_twice<const N: usize>(kinds: [BitBoard; N]) -> BitBoard {
+    let (mut once, mut twice) = (BitBoard::EMPTY, BitBoard::EMPTY);
+    for a in kinds {
+        twice |= once & a;
+        once |= a;
+    }
+    twice
 }
 
 /// The four files of a king's flank: a-d for a king on files a-c, c-f on d-e, e-h on f-h.
