@@ -506,12 +506,9 @@ fn pawn_structure(
     sink: &mut impl Sink,
 ) -> BitBoard {
     let supported = own_pawns & pawn_attacks(own_pawns, c);
-    let beside = BitBoard(
-        ((own_pawns.0 & !File::A.bitboard().0) >> 1) | ((own_pawns.0 & !File::H.bitboard().0) << 1),
-    );
     let counts = [
         (SUPPORTED, supported.len() as i32),
-        (PHALANX, (own_pawns & beside).len() as i32),
+        (PHALANX, (own_pawns & beside(own_pawns)).len() as i32),
     ];
     for (index, n) in counts {
         if n != 0 {
@@ -527,14 +524,14 @@ fn pawn_structure(
             sink.add(ISOLATED, sign * on_file);
         }
     }
-    let mut passed = BitBoard::EMPTY;
-    for sq in own_pawns {
-        let front = ranks_ahead(sq.rank(), c) & file_and_adjacent(sq.file());
-        if (front & their_pawns).is_empty() {
-            let rank = sq.rank().relative_to(c) as usize;
-            sink.add(PASSED + rank, sign);
-            passed |= sq.bitboard();
-        }
+    // The squares an enemy pawn stands in front of (from `c`'s side), on its file or a file
+    // beside: an own pawn on none of them is passed.
+    let guarded = forward(front_fill(their_pawns, !c), !c);
+    let guarded = guarded | beside(guarded);
+    let passed = own_pawns & !guarded;
+    for sq in passed {
+        let rank = sq.rank().relative_to(c) as usize;
+        sink.add(PASSED + rank, sign);
     }
     passed
 }
@@ -553,10 +550,9 @@ fn king_shelter(king: Square, c: Color, sign: i32, own_pawns: BitBoard, sink: &m
             }
         }
     }
-    let k = king.file() as usize;
-    let open = (k.saturating_sub(1)..=(k + 1).min(7))
-        .filter(|&f| (own_pawns & File::index(f).bitboard()).is_empty())
-        .count() as i32;
+    // Bit f of the first rank: an own pawn on file f.
+    let pawn_files = (front_fill(own_pawns, Color::Black).0 & Rank::First.bitboard().0) as u8;
+    let open = (!pawn_files & (files & Rank::First.bitboard()).0 as u8).count_ones() as i32;
     if open != 0 {
         sink.add(KING_OPEN_FILE, sign * open);
     }
@@ -818,14 +814,12 @@ impl Side<'_> {
         let targets = b.colors(!c) & !b.pieces(Piece::Pawn) & !b.pieces(Piece::King);
         let push_threats = (pawn_attacks(safe_push, c) & targets).len() as i32;
         self.add(sink, PUSH_THREAT, push_threats);
-        let backward = own_pawns
-            .into_iter()
-            .filter(|&sq| {
-                let behind = !ranks_ahead(sq.rank(), c) & sq.file().adjacent();
-                (own_pawns & behind).is_empty()
-                    && !(forward(sq.bitboard(), c) & self.their_pawn_attacks).is_empty()
-            })
-            .count() as i32;
+        // A pawn with no own pawn beside or behind it on the files beside (none in the
+        // files-beside of the own pawns' forward spans), its square in front attacked.
+        let spans = front_fill(own_pawns, c);
+        let beside_spans = beside(spans);
+        let backward =
+            (own_pawns & !beside_spans & backward_of(self.their_pawn_attacks, c)).len() as i32;
         self.add(sink, BACKWARD, backward);
         let minors = b.colored_pieces(c, Piece::Knight) | b.colored_pieces(c, Piece::Bishop);
         let behind_pawn = (minors & backward_of(b.pieces(Piece::Pawn), c)).len() as i32;
@@ -919,6 +913,32 @@ fn forward(squares: BitBoard, c: Color) -> BitBoard {
         Color::White => squares.0 << 8,
         Color::Black => squares.0 >> 8,
     })
+}
+
+/// The squares one file beside `squares`, either way.
+#[inline(always)]
+fn beside(squares: BitBoard) -> BitBoard {
+    let bits = squares.0;
+    BitBoard(((bits & !File::A.bitboard().0) >> 1) | ((bits & !File::H.bitboard().0) << 1))
+}
+
+/// `squares` and every square in front of them on their files, from `c`'s side.
+#[inline(always)]
+fn front_fill(squares: BitBoard, c: Color) -> BitBoard {
+    let mut x = squares.0;
+    match c {
+        Color::White => {
+            x |= x << 8;
+            x |= x << 16;
+            x |= x << 32;
+        }
+        Color::Black => {
+            x |= x >> 8;
+            x |= x >> 16;
+            x |= x >> 32;
+        }
+    }
+    BitBoard(x)
 }
 
 /// The squares one step behind `squares` from `c`'s side.
