@@ -87,8 +87,9 @@ impl<M: Copy> Slot<M> {
     }
 }
 
-/// Two slots and the lock that guards them.
-#[repr(C)]
+/// Two slots and the lock that guards them, aligned to a cache line: a probe reads one line
+/// (chess's bucket is 56 bytes, so one line exactly).
+#[repr(C, align(64))]
 struct Bucket<M: Copy> {
     locked: AtomicBool,
     slots: UnsafeCell<[Slot<M>; 2]>,
