@@ -95,10 +95,14 @@ pub const KING_FLANK: usize = WEAK_QUEEN_PROTECTION + 1;
 pub const PAWNLESS_FLANK: usize = KING_FLANK + 2;
 pub const KING_PAWN_DISTANCE: usize = PAWNLESS_FLANK + 1;
 pub const ROOK_BEHIND_PASSER: usize = KING_PAWN_DISTANCE + 1;
+pub const SHELTER: usize = ROOK_BEHIND_PASSER + 2;
+pub const STORM: usize = SHELTER + 28;
+pub const STORM_BLOCKED: usize = STORM + 7;
+pub const CONNECTED: usize = STORM_BLOCKED + 1;
 /// The weights of the base evaluation ([`evaluate`]); the others are [`threats`]'s.
 pub const BASE_WEIGHTS: usize = THREAT_PAWN;
 /// The number of weights in the table.
-pub const NUM_WEIGHTS: usize = ROOK_BEHIND_PASSER + 2;
+pub const NUM_WEIGHTS: usize = CONNECTED + 8;
 
 /// A named range of the weight table, for the tuner's report and the table's source.
 pub struct Group {
@@ -165,6 +169,10 @@ pub const GROUPS: &[Group] = &[
     Group { name: "pawnless flank", start: PAWNLESS_FLANK, len: 1, entries: "no pawn of either side on the own king's flank" },
     Group { name: "king pawn distance", start: KING_PAWN_DISTANCE, len: 1, entries: "the own king's distance to the nearest own pawn" },
     Group { name: "rook behind passer", start: ROOK_BEHIND_PASSER, len: 2, entries: "an own rook, an enemy rook behind an own passed pawn on its file" },
+    Group { name: "shelter", start: SHELTER, len: 28, entries: "on each of the three files around the own king (its file kept off the edge): the file's distance to the edge 0..3, times 7, plus the rank from the own side of the least advanced own pawn not behind the king (0: none)" },
+    Group { name: "storm", start: STORM, len: 7, entries: "on each of those files: the rank from the own side of the enemy pawn nearest the king not behind it (0: none), when no own pawn stands just in front of it" },
+    Group { name: "storm blocked", start: STORM_BLOCKED, len: 1, entries: "on each of those files: such an enemy pawn blocked by an own pawn just in front of it" },
+    Group { name: "connected", start: CONNECTED, len: 8, entries: "pawns defended by an own pawn or with one beside, by rank from the own side 1..8" },
 ];
 
 /// Where the evaluation's feature counts go.
@@ -583,8 +591,9 @@ pub struct Attacks {
 /// threats, backward pawns, minors behind a pawn, rooks on the seventh, protected passed
 /// pawns and space; in the eighth: threats on weak pieces, squares from which to attack the
 /// queen, restricted squares, attacks on the enemy king's flank, a king's flank without
-/// pawns, the king's distance to its nearest pawn, rooks behind a passed pawn.
-/// [`GROUPS`] says what each weight counts.
+/// pawns, the king's distance to its nearest pawn, rooks behind a passed pawn; in the
+/// ninth: the king's pawn shelter and the enemy's pawn storm file by file, connected pawns
+/// by rank. [`GROUPS`] says what each weight counts.
 #[inline(always)]
 pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     let pawns_of = |c: Color| pawn_attacks(b.colored_pieces(c, Piece::Pawn), c);
@@ -625,6 +634,7 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         side.pieces_and_pawns(sink);
         side.passers(sink);
         side.flanks(sink);
+        side.shelter(sink);
     }
 }
 
@@ -869,6 +879,44 @@ impl Side<'_> {
             .min()
             .unwrap_or(0);
         self.add(sink, KING_PAWN_DISTANCE, nearest);
+    }
+
+    /// The own king's pawn shelter and the enemy's pawn storm, file by file on the three
+    /// files around it (the king's file kept off the edge), each by the rank from the own
+    /// side of the pawn not behind the king nearest it; and connected pawns by rank.
+    #[inline(always)]
+    fn shelter(&self, sink: &mut impl Sink) {
+        let (b, c) = (self.b, self.c);
+        let king = b.king(c);
+        let not_behind = !ranks_ahead(king.rank(), !c);
+        let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        let ours = own_pawns & not_behind;
+        let theirs = b.colored_pieces(!c, Piece::Pawn) & not_behind;
+        let centre = (king.file() as usize).clamp(1, 6);
+        for f in centre - 1..=centre + 1 {
+            let file = File::index(f).bitboard();
+            // The pawn nearest the own side: the lowest rank for White, the highest for Black.
+            let nearest = |pawns: BitBoard| {
+                let on_file = pawns & file;
+                match c {
+                    Color::White => on_file.next_square(),
+                    Color::Black => on_file.into_iter().last(),
+                }
+                .map_or(0, |sq| sq.rank().relative_to(c) as usize)
+            };
+            let (own_rank, their_rank) = (nearest(ours), nearest(theirs));
+            let edge = f.min(7 - f);
+            self.add(sink, SHELTER + 7 * edge + own_rank, 1);
+            if their_rank != 0 && own_rank + 1 == their_rank {
+                self.add(sink, STORM_BLOCKED, 1);
+            } else {
+                self.add(sink, STORM + their_rank, 1);
+            }
+        }
+        let connected = own_pawns & (self.our_pawn_attacks | beside(own_pawns));
+        for sq in connected {
+            self.add(sink, CONNECTED + sq.rank().relative_to(c) as usize, 1);
+        }
     }
 
     /// Passed pawns whose square in front is empty (by rank), and the kings' distances to
