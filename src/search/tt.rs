@@ -87,9 +87,9 @@ impl<M: Copy> Slot<M> {
     }
 }
 
-/// Two slots and the lock that guards them, aligned to a cache line: a probe reads one line
-/// (chess's bucket is 56 bytes, so one line exactly).
-#[repr(C, align(64))]
+/// Two slots and the lock that guards them. (Not aligned to a cache line: with an alignment
+/// above 16 the allocator zeroes the table at once instead of mapping zero pages lazily.)
+#[repr(C)]
 struct Bucket<M: Copy> {
     locked: AtomicBool,
     slots: UnsafeCell<[Slot<M>; 2]>,
