@@ -826,10 +826,10 @@ impl Side<'_> {
         self.add(sink, PUSH_THREAT, push_threats);
         // A pawn with no own pawn beside or behind it on the files beside (none in the
         // files-beside of the own pawns' forward spans), its square in front attacked.
-        let spans = front_fill(own_pawns, c);
-        let beside_spans = beside(spans);
+        let supported_from_behind = beside(front_fill(own_pawns, c));
         let backward =
-            (own_pawns & !beside_spans & backward_of(self.their_pawn_attacks, c)).len() as i32;
+            (own_pawns & !supported_from_behind & backward_of(self.their_pawn_attacks, c)).len()
+                as i32;
         self.add(sink, BACKWARD, backward);
         let minors = b.colored_pieces(c, Piece::Knight) | b.colored_pieces(c, Piece::Bishop);
         let behind_pawn = (minors & backward_of(b.pieces(Piece::Pawn), c)).len() as i32;
@@ -895,14 +895,17 @@ impl Side<'_> {
         let centre = (king.file() as usize).clamp(1, 6);
         for f in centre - 1..=centre + 1 {
             let file = File::index(f).bitboard();
-            // The pawn nearest the own side: the lowest rank for White, the highest for Black.
+            // The pawn nearest the own side: the lowest square for White, the highest for Black.
             let nearest = |pawns: BitBoard| {
-                let on_file = pawns & file;
-                match c {
-                    Color::White => on_file.next_square(),
-                    Color::Black => on_file.into_iter().last(),
+                let on_file = (pawns & file).0;
+                if on_file == 0 {
+                    return 0;
                 }
-                .map_or(0, |sq| sq.rank().relative_to(c) as usize)
+                let sq = match c {
+                    Color::White => on_file.trailing_zeros(),
+                    Color::Black => 63 - on_file.leading_zeros(),
+                };
+                Square::index(sq as usize).rank().relative_to(c) as usize
             };
             let (own_rank, their_rank) = (nearest(ours), nearest(theirs));
             let edge = f.min(7 - f);
