@@ -565,3 +565,31 @@ fn low_levels_choose_among_the_four_best_moves() {
         assert_eq!(g.bestmove, infos[0].pv[0]);
     }
 }
+
+/// `PLY_SEARCH_PARAMS` (protocol.md, Environment): the defaults spelled out search the same
+/// tree as none; another value searches another; a pair naming no parameter is ignored and
+/// the others still apply.
+#[test]
+fn search_parameters_come_from_the_environment() {
+    let position = "position startpos moves d2d4 g8f6 c2c4 e7e6 b1c3 f8b4";
+    let nodes = |params: &str| {
+        let env: &[(&str, &str)] = &[("PLY_SEARCH_PARAMS", params)];
+        let mut e = PlyProcess::start_with(
+            &["--game", "chess"],
+            if params.is_empty() { &[] } else { env },
+        );
+        e.send(position);
+        let g = e.go("go depth 9");
+        assert!(!g.bestmove.is_empty());
+        g.info_lines()
+            .into_iter()
+            .last()
+            .expect("an info line")
+            .nodes
+    };
+    let default = nodes("");
+    assert_eq!(nodes("lmr_divisor=225,rfp_margin=80"), default);
+    let other = nodes("lmr_divisor=300");
+    assert_ne!(other, default);
+    assert_eq!(nodes("warp=9,lmr_divisor=300,see_quiet=x"), other);
+}

@@ -221,3 +221,23 @@ fn the_search_techniques_are_as_documented() {
         "the techniques UCI_LimitStrength leaves off"
     );
 }
+
+/// The names in protocol.md's `PLY_SEARCH_PARAMS` entry (Environment) are the search's
+/// parameters, in order.
+#[test]
+fn the_search_parameters_are_as_documented() {
+    let doc = protocol_md();
+    let entry = doc
+        .split("\n- `PLY_SEARCH_PARAMS`:")
+        .nth(1)
+        .expect("a PLY_SEARCH_PARAMS entry")
+        .split(" (`ply\n")
+        .next()
+        .unwrap()
+        .split("ones too):")
+        .nth(1)
+        .expect("the list after 'ones too):'");
+    let listed: Vec<&str> = entry.split('`').skip(1).step_by(2).collect();
+    let names: Vec<&str> = ply::search::params::PARAMS.iter().map(|p| p.name).collect();
+    assert_eq!(listed, names, "PLY_SEARCH_PARAMS's list in protocol.md");
+}

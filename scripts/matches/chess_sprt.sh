@@ -12,7 +12,9 @@
 #   NEW_OFF=razoring OLD_OFF=razoring,futility scripts/matches/chess_sprt.sh ply ply futility
 #
 # NEW_OFF and OLD_OFF turn search techniques off in either engine (PLY_SEARCH_OFF, see
-# protocol.md, Environment), so one build can play with and without a technique.
+# protocol.md, Environment), so one build can play with and without a technique; NEW_PARAMS
+# and OLD_PARAMS set search parameters (PLY_SEARCH_PARAMS, `ply search-params` lists them), as
+# scripts/tuning/chess_spsa.py prints them.
 #
 # Records go to target/sprt/NAME.jsonl; the last lines printed are the referee's result,
 # Elo, pentanomial and SPRT lines (docs/chess.md records each run). RESUME=1 continues an
@@ -39,9 +41,9 @@ else
   rm -f "$OUT/$NAME.jsonl"
   records=(--records "$OUT/$NAME.jsonl")
 fi
-engine() { # the referee's words for engine $1 (a path) named $2 with techniques $3 off
-  if [ -n "$3" ]; then
-    echo "cmd=env arg=PLY_SEARCH_OFF=$3 arg=$1 name=$2"
+engine() { # the referee's words for engine $1 (a path) named $2, techniques $3 off, parameters $4
+  if [ -n "$3$4" ]; then
+    echo "cmd=env arg=PLY_SEARCH_OFF=$3 arg=PLY_SEARCH_PARAMS=$4 arg=$1 name=$2"
   else
     echo "cmd=$1 name=$2"
   fi
@@ -52,7 +54,8 @@ else
   limit=(nodes="$NODES")
 fi
 nice -n 10 "$REF" --game chess \
-  --engine $(engine "$NEW" new "${NEW_OFF:-}") --engine $(engine "$OLD" old "${OLD_OFF:-}") \
+  --engine $(engine "$NEW" new "${NEW_OFF:-}" "${NEW_PARAMS:-}") \
+  --engine $(engine "$OLD" old "${OLD_OFF:-}" "${OLD_PARAMS:-}") \
   --each "${limit[@]}" option.Hash="$HASH" --games 2 --rounds $((MAX / 2)) --repeat \
   --openings scripts/data/chess_openings.txt --shuffle --seed "$SEED" --max-plies 400 \
   --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \

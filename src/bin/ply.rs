@@ -48,6 +48,9 @@ enum Cmd {
     /// A browser frontend: serves a page (on this machine only, unless --allow-remote) that
     /// plays, watches and analyses every game through engine processes; prints its URL.
     Gui(GuiArgs),
+    /// Lists the search parameters `PLY_SEARCH_PARAMS` may set (protocol.md, Environment),
+    /// one a line, tab-separated: name, default, least, greatest, a tuner's step, meaning.
+    SearchParams,
     /// Runs a game's solver command (`ply solve --help` lists them, `ply solve <GAME> --help`
     /// describes one): `ply solve teeko` builds the Teeko tablebase.
     // Its own help flag would swallow `ply solve teeko --help`: the game's parser answers it.
@@ -164,6 +167,7 @@ fn game_help() -> String {
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
+    install_search_params();
     let status = match cli.command {
         None => {
             run_engine(cli.game.as_deref(), &cli.params);
@@ -171,6 +175,15 @@ fn main() {
         }
         Some(Cmd::Bench { depth, hash }) => {
             println!("{}", ply::bench::run(depth, hash.max(1), search_off()));
+            0
+        }
+        Some(Cmd::SearchParams) => {
+            for p in ply::search::params::PARAMS {
+                println!(
+                    "{}\t{}\t{}\t{}\t{}\t{}",
+                    p.name, p.default, p.min, p.max, p.step, p.about
+                );
+            }
             0
         }
         Some(Cmd::Analyse(args)) => analyse(&args),
@@ -186,6 +199,20 @@ fn main() {
     // A table build the engine started in the background ends with the process.
     ply::solve::at_exit();
     std::process::exit(status)
+}
+
+/// The search parameters `PLY_SEARCH_PARAMS` sets (protocol.md, Environment), for every
+/// search of this process; a pair that names no parameter or holds no integer is reported
+/// and ignored.
+fn install_search_params() {
+    let Ok(text) = std::env::var("PLY_SEARCH_PARAMS") else {
+        return;
+    };
+    let (params, rejected) = ply::search::params::SearchParams::parse(&text);
+    for pair in rejected {
+        log::warn!("PLY_SEARCH_PARAMS: '{pair}' is not <parameter>=<integer>; ignored");
+    }
+    params.install();
 }
 
 /// The search techniques `PLY_SEARCH_OFF` turns off (protocol.md, Environment); an unknown

@@ -10,10 +10,6 @@ use super::{INF, Info, Limits, MAX_DEPTH, Root, SearchResult, Worker};
 use crate::game::Game;
 use crate::value::{MATE, Score, is_mate, terminal_value};
 
-/// The root window's half-width when aspiration windows are on, in centi-units; doubled
-/// after every failure.
-const ASPIRATION_DELTA: i32 = 25;
-
 impl<G: Game> Worker<G> {
     /// Searches `root` within `limits` by iterative deepening (see
     /// [`super::Searcher::search_root`]).
@@ -207,7 +203,8 @@ impl<G: Game> Worker<G> {
         else {
             return self.negamax(pos, d, 0, -INF, INF, stop, true);
         };
-        let mut delta = ASPIRATION_DELTA;
+        // The window's half-width, doubled after every failure.
+        let mut delta = self.params.aspiration_delta;
         let (mut alpha, mut beta) = (guess - delta, guess + delta);
         loop {
             let v = self.negamax(pos, d, 0, alpha, beta, stop, true);

@@ -22,6 +22,7 @@ mod deepening;
 mod history;
 mod limits;
 mod ordering;
+pub mod params;
 mod pruning;
 mod quiesce;
 mod threads;
@@ -136,8 +137,10 @@ struct Worker<G: Game> {
     /// The root moves the current iteration may search (`searchmoves`, minus the lines
     /// already found at this depth with `MultiPV`); `None`: all of them.
     root_allowed: Option<Vec<G::Move>>,
-    /// Late-move reductions by depth and move number (both capped at 63).
+    /// Late-move reductions by depth and move number (both capped at 63), from `params`.
     reductions: Vec<[u8; 64]>,
+    /// The numeric parameters (margins, reductions), [`params::SearchParams::current`].
+    params: params::SearchParams,
     /// The depth of the iteration under way.
     root_depth: u32,
     nodes: u64,
@@ -197,23 +200,9 @@ impl<M> Frame<M> {
     };
 }
 
-fn reduction_table() -> Vec<[u8; 64]> {
-    (0..64)
-        .map(|d| {
-            let mut row = [0u8; 64];
-            for (i, r) in row.iter_mut().enumerate().skip(1) {
-                if d > 0 {
-                    let v = 0.75 + (d as f64).ln() * (i as f64).ln() / 2.25;
-                    *r = v.max(0.0) as u8;
-                }
-            }
-            row
-        })
-        .collect()
-}
-
 impl<G: Game> Worker<G> {
     fn new(tt: Arc<Table<G::Move>>, hints: SearchHints) -> Worker<G> {
+        let params = params::SearchParams::current();
         Worker {
             hints,
             tt,
@@ -228,7 +217,8 @@ impl<G: Game> Worker<G> {
             root_index: 0,
             reversible_from: vec![0; MAX_PLY + 2],
             root_allowed: None,
-            reductions: reduction_table(),
+            reductions: params.reduction_table(),
+            params,
             root_depth: 0,
             nodes: 0,
             seldepth: 0,

@@ -7,6 +7,8 @@
 //!   pruning, only once a move has been searched and at shallow depths;
 //! - a move's depth: late-move reductions ([`Worker::reduction`]), singular extensions
 //!   ([`Worker::singular`]); check extensions are applied where the move is searched.
+//!
+//! The margins that may be tuned are in [`super::params`].
 
 use std::sync::atomic::AtomicBool;
 
@@ -20,18 +22,10 @@ use crate::value::is_mate;
 /// The deepest node reverse futility, futility, late-move and static-exchange pruning apply
 /// to.
 const SHALLOW: i32 = 8;
-/// Reverse futility pruning's margin a ply of depth.
-const RFP_MARGIN: i32 = 80;
-/// Razoring: the deepest node, and the margin a ply of depth.
+/// Razoring: the deepest node (its margin: [`super::params`]).
 const RAZOR_DEPTH: i32 = 3;
-const RAZOR_MARGIN: i32 = 250;
-/// Futility pruning: the deepest node, and its margin (a base and a part a ply of depth).
+/// Futility pruning: the deepest node (its margins: [`super::params`]).
 const FUTILITY_DEPTH: i32 = 6;
-const FUTILITY_BASE: i32 = 80;
-const FUTILITY_MARGIN: i32 = 90;
-/// Static-exchange pruning: the loss a ply of depth allows, for quiet and for noisy moves.
-const SEE_QUIET: i32 = 60;
-const SEE_NOISY: i32 = 120;
 /// Singular extensions: the shallowest node, and how far below the table's value the other
 /// moves must stay (a part a ply of depth).
 const SINGULAR_DEPTH: i32 = 8;
@@ -58,11 +52,15 @@ impl<G: Game> Worker<G> {
         if h.reverse_futility
             && d <= SHALLOW
             && !is_mate(node.beta)
-            && eval - RFP_MARGIN * (d - node.improving as i32) >= node.beta
+            && eval - self.params.rfp_margin * (d - node.improving as i32) >= node.beta
         {
             return Some(eval);
         }
-        if h.razoring && h.quiescence && d <= RAZOR_DEPTH && eval + RAZOR_MARGIN * d <= node.alpha {
+        if h.razoring
+            && h.quiescence
+            && d <= RAZOR_DEPTH
+            && eval + self.params.razor_margin * d <= node.alpha
+        {
             let v = self.quiesce(pos, node.ply, node.alpha, node.alpha + 1, stop);
             if v <= node.alpha || self.aborted {
                 return Some(v);
@@ -131,7 +129,8 @@ impl<G: Game> Worker<G> {
             return true;
         }
         if quiet && h.late_move_pruning && !node.pv {
-            let limit = (3 + d * d) as usize / if node.improving { 1 } else { 2 };
+            let limit =
+                (self.params.lmp_base + d * d) as usize / if node.improving { 1 } else { 2 };
             if quiets_seen >= limit {
                 *skip_quiets = true;
                 return true;
@@ -140,20 +139,20 @@ impl<G: Game> Worker<G> {
         if quiet
             && h.futility
             && d <= FUTILITY_DEPTH
-            && node
-                .eval
-                .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * d <= node.alpha)
+            && node.eval.is_some_and(|e| {
+                e + self.params.futility_base + self.params.futility_margin * d <= node.alpha
+            })
         {
             *skip_quiets = true;
             return true;
         }
         if h.see_pruning {
             if quiet {
-                return !pos.see_at_least(mv, -SEE_QUIET * d);
+                return !pos.see_at_least(mv, -self.params.see_quiet * d);
             }
             // A losing noisy move's key holds its exchange value.
             if order < -ORDER_KILLER {
-                return order - ORDER_BAD_NOISY < -SEE_NOISY * d;
+                return order - ORDER_BAD_NOISY < -self.params.see_noisy * d;
             }
         }
         false

@@ -1,0 +1,255 @@
+//! The search's numeric parameters (pruning margins, the late-move reduction formula, the
+//! aspiration window), declared once in [`PARAMS`] with their defaults and the ranges a tuner
+//! may try. The `ply` binary installs other values for the whole process from
+//! `PLY_SEARCH_PARAMS` (protocol.md, Environment), for tuning matches
+//! (`scripts/tuning/chess_spsa.py`); a process that installs none searches with the
+//! defaults. Margins are in the evaluation's centi-units and were set for chess.
+
+use std::sync::OnceLock;
+
+/// One parameter: its name (as `PLY_SEARCH_PARAMS` spells it), default, the range a value
+/// is clamped to, the step a tuner perturbs it by, and what it is.
+pub struct Param {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    pub step: i32,
+    pub about: &'static str,
+}
+
+/// Every parameter, in [`SearchParams::values`]'s order.
+pub const PARAMS: &[Param] = &[
+    Param {
+        name: "rfp_margin",
+        default: 80,
+        min: 20,
+        max: 200,
+        step: 8,
+        about: "reverse futility pruning's margin a ply of depth",
+    },
+    Param {
+        name: "razor_margin",
+        default: 250,
+        min: 50,
+        max: 600,
+        step: 25,
+        about: "razoring's margin a ply of depth",
+    },
+    Param {
+        name: "futility_base",
+        default: 80,
+        min: 0,
+        max: 300,
+        step: 12,
+        about: "futility pruning's margin at depth 0",
+    },
+    Param {
+        name: "futility_margin",
+        default: 90,
+        min: 20,
+        max: 250,
+        step: 10,
+        about: "futility pruning's margin a ply of depth",
+    },
+    Param {
+        name: "see_quiet",
+        default: 60,
+        min: 10,
+        max: 200,
+        step: 8,
+        about: "static-exchange pruning: the loss a ply of depth allows a quiet move",
+    },
+    Param {
+        name: "see_noisy",
+        default: 120,
+        min: 20,
+        max: 300,
+        step: 12,
+        about: "static-exchange pruning: the loss a ply of depth allows a noisy move",
+    },
+    Param {
+        name: "lmr_base",
+        default: 75,
+        min: -50,
+        max: 250,
+        step: 12,
+        about: "late-move reductions: the constant of `base + ln(depth) ln(move) / divisor`, in hundredths",
+    },
+    Param {
+        name: "lmr_divisor",
+        default: 225,
+        min: 120,
+        max: 450,
+        step: 15,
+        about: "late-move reductions: the divisor of `base + ln(depth) ln(move) / divisor`, in hundredths",
+    },
+    Param {
+        name: "lmp_base",
+        default: 3,
+        min: 1,
+        max: 12,
+        step: 1,
+        about: "late-move pruning: quiet moves searched before the rest are skipped, `(base + depth²)`, halved when not improving",
+    },
+    Param {
+        name: "aspiration_delta",
+        default: 25,
+        min: 5,
+        max: 100,
+        step: 3,
+        about: "the aspiration window's first half-width",
+    },
+];
+
+/// The process's values ([`SearchParams::install`]).
+static PROCESS: OnceLock<SearchParams> = OnceLock::new();
+
+/// Values for [`PARAMS`], read where the search uses them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    pub rfp_margin: i32,
+    pub razor_margin: i32,
+    pub futility_base: i32,
+    pub futility_margin: i32,
+    pub see_quiet: i32,
+    pub see_noisy: i32,
+    pub lmr_base: i32,
+    pub lmr_divisor: i32,
+    pub lmp_base: i32,
+    pub aspiration_delta: i32,
+}
+
+impl SearchParams {
+    /// The values in [`PARAMS`]'s order, each to be changed in place.
+    fn values(&mut self) -> [&mut i32; 10] {
+        [
+            &mut self.rfp_margin,
+            &mut self.razor_margin,
+            &mut self.futility_base,
+            &mut self.futility_margin,
+            &mut self.see_quiet,
+            &mut self.see_noisy,
+            &mut self.lmr_base,
+            &mut self.lmr_divisor,
+            &mut self.lmp_base,
+            &mut self.aspiration_delta,
+        ]
+    }
+
+    /// Every parameter at its default.
+    pub fn defaults() -> SearchParams {
+        let mut p = SearchParams {
+            rfp_margin: 0,
+            razor_margin: 0,
+            futility_base: 0,
+            futility_margin: 0,
+            see_quiet: 0,
+            see_noisy: 0,
+            lmr_base: 0,
+            lmr_divisor: 0,
+            lmp_base: 0,
+            aspiration_delta: 0,
+        };
+        for (v, param) in p.values().into_iter().zip(PARAMS) {
+            *v = param.default;
+        }
+        p
+    }
+
+    /// The defaults with `name=value` pairs (comma-separated) applied, each value clamped to
+    /// its range; and the pairs that name no parameter or hold no integer, as written.
+    pub fn parse(text: &str) -> (SearchParams, Vec<String>) {
+        let mut p = SearchParams::defaults();
+        let mut rejected = Vec::new();
+        for pair in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let parsed = pair.split_once('=').and_then(|(name, value)| {
+                let i = PARAMS.iter().position(|q| q.name == name.trim())?;
+                Some((i, value.trim().parse::<i32>().ok()?))
+            });
+            match parsed {
+                Some((i, value)) => {
+                    *p.values()[i] = value.clamp(PARAMS[i].min, PARAMS[i].max);
+                }
+                None => rejected.push(pair.to_string()),
+            }
+        }
+        (p, rejected)
+    }
+
+    /// Makes `self` the values every later search of this process uses; false (and nothing
+    /// changes) when values were installed or used already.
+    pub fn install(self) -> bool {
+        PROCESS.set(self).is_ok()
+    }
+
+    /// The values a search uses: those [`SearchParams::install`]ed, else the defaults (which
+    /// are then fixed for the process).
+    pub fn current() -> SearchParams {
+        *PROCESS.get_or_init(SearchParams::defaults)
+    }
+
+    /// Late-move reductions by depth and move number (both capped at 63):
+    /// `lmr_base + ln(depth) ln(move) / lmr_divisor` (both in hundredths), rounded down,
+    /// at least 0.
+    pub(super) fn reduction_table(&self) -> Vec<[u8; 64]> {
+        let base = self.lmr_base as f64 / 100.0;
+        let divisor = self.lmr_divisor as f64 / 100.0;
+        (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (i, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let v = base + (d as f64).ln() * (i as f64).ln() / divisor;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_parse_by_name_and_clamp_to_their_range() {
+        let (p, rejected) =
+            SearchParams::parse(" rfp_margin=70, lmr_divisor = 9999,warp=3,see_quiet=x,,lmp_base");
+        assert_eq!(p.rfp_margin, 70);
+        assert_eq!(p.lmr_divisor, 450);
+        assert_eq!(p.see_quiet, 60);
+        assert_eq!(
+            rejected,
+            vec![
+                "warp=3".to_string(),
+                "see_quiet=x".into(),
+                "lmp_base".into()
+            ]
+        );
+        assert_eq!(SearchParams::parse("").0, SearchParams::defaults());
+        for param in PARAMS {
+            assert!(param.min <= param.default && param.default <= param.max);
+            assert!(param.step > 0);
+        }
+    }
+
+    /// The defaults give the reduction table the search was tuned with:
+    /// `0.75 + ln(d) ln(i) / 2.25`.
+    #[test]
+    fn the_default_reductions_are_the_formula() {
+        let table = SearchParams::defaults().reduction_table();
+        for (d, row) in table.iter().enumerate() {
+            for (i, &r) in row.iter().enumerate() {
+                let want = if d == 0 || i == 0 {
+                    0
+                } else {
+                    (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25).max(0.0) as u8
+                };
+                assert_eq!(r, want, "depth {d}, move {i}");
+            }
+        }
+    }
+}
