@@ -471,6 +471,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The searcher's optional techniques this game opts into.
     const SEARCH: SearchHints = SearchHints::PLAIN;
 
+    /// The game's values for the search's numeric parameters, as `PLY_SEARCH_PARAMS` writes
+    /// them (protocol.md, Environment; [`crate::search::params`]): those not named keep
+    /// their defaults. A strength-limited search uses the defaults (its calibration's).
+    const SEARCH_PARAMS: &'static str = "";
+
     /// How many occurrences of one position make the game a draw (chess: 3), or `None` when
     /// repeating a position changes nothing. A position alone cannot tell: a caller keeping
     /// the game's keys decides ([`Line`]); inside a search, a position repeated once is scored

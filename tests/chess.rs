@@ -502,7 +502,8 @@ fn limited_strength_searches_within_its_budget() {
 /// `UCI_LimitStrength` searches as it was calibrated: without the techniques added since
 /// (`strength::UNCALIBRATED`), so a budget of nodes plays as the calibration matches measured.
 /// A limited `go nodes` (smaller than any budget of the strongest level) searches exactly the
-/// tree of an unlimited engine with those techniques turned off by `PLY_SEARCH_OFF`.
+/// tree of an unlimited engine with those techniques turned off by `PLY_SEARCH_OFF` and the
+/// search parameters at their defaults (chess's own values are newer than the calibration).
 #[test]
 fn limited_strength_searches_the_calibrated_tree() {
     use ply::protocol::strength::{ELO_MAX, UNCALIBRATED, node_budget};
@@ -517,8 +518,18 @@ fn limited_strength_searches_the_calibrated_tree() {
     let mut limited = PlyProcess::start_with(&["--game", "chess"], &[]);
     limited.send("setoption name UCI_LimitStrength value true");
     limited.send(&format!("setoption name UCI_Elo value {ELO_MAX}"));
-    let mut calibrated =
-        PlyProcess::start_with(&["--game", "chess"], &[("PLY_SEARCH_OFF", UNCALIBRATED)]);
+    let defaults: Vec<String> = ply::search::params::PARAMS
+        .iter()
+        .map(|p| format!("{}={}", p.name, p.default))
+        .collect();
+    let defaults = defaults.join(",");
+    let mut calibrated = PlyProcess::start_with(
+        &["--game", "chess"],
+        &[
+            ("PLY_SEARCH_OFF", UNCALIBRATED),
+            ("PLY_SEARCH_PARAMS", &defaults),
+        ],
+    );
     let mut today = PlyProcess::start_with(&["--game", "chess"], &[]);
     let (l, c, t) = (
         search(&mut limited),
@@ -566,11 +577,14 @@ fn low_levels_choose_among_the_four_best_moves() {
     }
 }
 
-/// `PLY_SEARCH_PARAMS` (protocol.md, Environment): the defaults spelled out search the same
-/// tree as none; another value searches another; a pair naming no parameter is ignored and
-/// the others still apply.
+/// `PLY_SEARCH_PARAMS` (protocol.md, Environment): chess's own values spelled out search the
+/// same tree as none; another value searches another; a pair naming no parameter is ignored
+/// and the others still apply.
 #[test]
 fn search_parameters_come_from_the_environment() {
+    use ply::game::Game;
+    use ply::search::params::SearchParams;
+    let chess = SearchParams::parse(ply::games::Chess::SEARCH_PARAMS).0;
     let position = "position startpos moves d2d4 g8f6 c2c4 e7e6 b1c3 f8b4";
     let nodes = |params: &str| {
         let env: &[(&str, &str)] = &[("PLY_SEARCH_PARAMS", params)];
@@ -588,8 +602,13 @@ fn search_parameters_come_from_the_environment() {
             .nodes
     };
     let default = nodes("");
-    assert_eq!(nodes("lmr_divisor=225,rfp_margin=80"), default);
-    let other = nodes("lmr_divisor=300");
+    let own = format!(
+        "lmr_divisor={},rfp_margin={}",
+        chess.lmr_divisor, chess.rfp_margin
+    );
+    assert_eq!(nodes(&own), default);
+    let changed = format!("lmr_divisor={}", chess.lmr_divisor + 75);
+    let other = nodes(&changed);
     assert_ne!(other, default);
-    assert_eq!(nodes("warp=9,lmr_divisor=300,see_quiet=x"), other);
+    assert_eq!(nodes(&format!("warp=9,{changed},see_quiet=x")), other);
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """SPSA tuning of ply's search parameters at chess, by game pairs with ply-referee.
 
-The parameters, their defaults, ranges and steps are the engine's own (`ply search-params`,
-declared in src/search/params.rs); an engine plays with other values when started under
-PLY_SEARCH_PARAMS (protocol.md, Environment).
+The parameters, chess's values (the start), ranges and steps are the engine's own
+(`ply --game chess search-params`, declared in src/search/params.rs and chess's
+SEARCH_PARAMS); an engine plays with other values when started under PLY_SEARCH_PARAMS
+(protocol.md, Environment).
 
 Each iteration k draws a random sign d_i = +-1 for every tuned parameter and plays one game
 pair (an opening from scripts/data/chess_openings.txt, each side once) between
@@ -39,12 +40,13 @@ SCORE = re.compile(r"^Score of plus vs minus: (\d+) - (\d+) - (\d+)")
 
 
 def engine_params(ply):
-    """The engine's parameter table: name -> (default, min, max, step)."""
-    out = subprocess.run([ply, "search-params"], capture_output=True, text=True, check=True, timeout=30)
+    """The engine's parameter table: name -> (chess's value, min, max, step)."""
+    out = subprocess.run([ply, "--game", "chess", "search-params"], capture_output=True,
+                         text=True, check=True, timeout=30)
     table = {}
     for line in out.stdout.splitlines():
-        name, default, lo, hi, step, _about = line.split("\t")
-        table[name] = (int(default), int(lo), int(hi), int(step))
+        name, value, _default, lo, hi, step, _about = line.split("\t")
+        table[name] = (int(value), int(lo), int(hi), int(step))
     return table
 
 
@@ -64,12 +66,12 @@ def play_pair(args, plus, minus, seed):
            "--resign", "movecount=3", "score=1000",
            "--draw", "movenumber=40", "movecount=8", "score=10", "--no-progress"]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.pair_timeout)
-    for line in (out.stdout + out.stderr).splitlines():
-        m = SCORE.match(line)
-        if m:
-            wins, losses, _draws = map(int, m.groups())
-            return wins - losses
-    raise RuntimeError(f"no score in the referee's output:\n{out.stdout}\n{out.stderr}")
+    # The referee prints the score after every game: the pair's is the last.
+    scores = [m for m in map(SCORE.match, out.stdout.splitlines()) if m]
+    if not scores or sum(map(int, scores[-1].groups())) != 2:
+        raise RuntimeError(f"no score of two games in the referee's output:\n{out.stdout}\n{out.stderr}")
+    wins, losses, _draws = map(int, scores[-1].groups())
+    return wins - losses
 
 
 def main():

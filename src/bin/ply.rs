@@ -49,7 +49,9 @@ enum Cmd {
     /// plays, watches and analyses every game through engine processes; prints its URL.
     Gui(GuiArgs),
     /// Lists the search parameters `PLY_SEARCH_PARAMS` may set (protocol.md, Environment),
-    /// one a line, tab-separated: name, default, least, greatest, a tuner's step, meaning.
+    /// one a line, tab-separated: name, the value a search of --game's game uses (with
+    /// PLY_SEARCH_PARAMS's; the default without --game), default, least, greatest, a
+    /// tuner's step, meaning.
     SearchParams,
     /// Runs a game's solver command (`ply solve --help` lists them, `ply solve <GAME> --help`
     /// describes one): `ply solve teeko` builds the Teeko tablebase.
@@ -177,15 +179,7 @@ fn main() {
             println!("{}", ply::bench::run(depth, hash.max(1), search_off()));
             0
         }
-        Some(Cmd::SearchParams) => {
-            for p in ply::search::params::PARAMS {
-                println!(
-                    "{}\t{}\t{}\t{}\t{}\t{}",
-                    p.name, p.default, p.min, p.max, p.step, p.about
-                );
-            }
-            0
-        }
+        Some(Cmd::SearchParams) => search_params(cli.game.as_deref()),
         Some(Cmd::Analyse(args)) => analyse(&args),
         Some(Cmd::Gui(args)) => {
             run_gui(args);
@@ -208,11 +202,36 @@ fn install_search_params() {
     let Ok(text) = std::env::var("PLY_SEARCH_PARAMS") else {
         return;
     };
-    let (params, rejected) = ply::search::params::SearchParams::parse(&text);
+    let (_, rejected) = ply::search::params::SearchParams::parse(&text);
     for pair in rejected {
         log::warn!("PLY_SEARCH_PARAMS: '{pair}' is not <parameter>=<integer>; ignored");
     }
-    params.install();
+    ply::search::params::SearchParams::install(&text);
+}
+
+/// `ply search-params`: exit status 0, or 2 for a game not registered.
+fn search_params(game: Option<&str>) -> i32 {
+    use ply::search::params::{PARAMS, SearchParams};
+    let values = match game {
+        None => SearchParams::current(""),
+        Some(name) => match ply::games::search_params(name) {
+            Some(text) => SearchParams::current(text),
+            None => {
+                eprintln!(
+                    "unknown game '{name}' (games: {})",
+                    ply::games::NAMES.join(", ")
+                );
+                return 2;
+            }
+        },
+    };
+    for (p, v) in PARAMS.iter().zip(values.to_vec()) {
+        println!(
+            "{}\t{v}\t{}\t{}\t{}\t{}\t{}",
+            p.name, p.default, p.min, p.max, p.step, p.about
+        );
+    }
+    0
 }
 
 /// The search techniques `PLY_SEARCH_OFF` turns off (protocol.md, Environment); an unknown

@@ -44,6 +44,13 @@ pub fn param_specs(name: &str) -> Option<&'static [crate::game::ParamSpec]> {
     crate::with_game!(name, G => Some(<G as crate::game::Game>::PARAMS), _ => None)
 }
 
+/// The values game `name` gives the search's numeric parameters
+/// ([`Game::SEARCH_PARAMS`](crate::game::Game::SEARCH_PARAMS)); `None` for a name not
+/// registered.
+pub fn search_params(name: &str) -> Option<&'static str> {
+    crate::with_game!(name, G => Some(<G as crate::game::Game>::SEARCH_PARAMS), _ => None)
+}
+
 /// The games and their parameters with their defaults, as help texts show them:
 /// `tictactoe | connect4 [width=7 height=6] | ...`.
 pub fn usage() -> String {

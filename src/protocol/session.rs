@@ -14,6 +14,7 @@ use super::command::{GoParams, MoveList, PositionStart, Query, Token, quote};
 use super::response::{BestMove, InfoLine, QueryResponse};
 use super::{Event, Output, StopSignal};
 use crate::game::{Game, Line, Outcome, Params, Player, legal_moves_by_name, perft_moves_by_name};
+use crate::search::params::SearchParams;
 use crate::search::{Clock, Info, Limits, Root, Searcher, TechniquesOff};
 use crate::solve::{Budget, Solution, Solvable, Solver};
 use crate::value::{BoundedScore, Score};
@@ -458,6 +459,15 @@ impl<G: Solvable> GameSession for Session<G> {
                                 super::strength::uncalibrated()
                             } else {
                                 TechniquesOff::NONE
+                            }));
+                        // A limited search plays the calibrated tree: the parameters'
+                        // defaults, not the game's values found since.
+                        tools
+                            .searcher
+                            .set_params(SearchParams::current(if calibrated {
+                                ""
+                            } else {
+                                G::SEARCH_PARAMS
                             }));
                         let mut limits = limits_for(&*pos, &params, overhead, received);
                         limits.ponderhit = params.ponder.then(|| ctx.stop.ponderhit.clone());

@@ -202,7 +202,7 @@ impl<M> Frame<M> {
 
 impl<G: Game> Worker<G> {
     fn new(tt: Arc<Table<G::Move>>, hints: SearchHints) -> Worker<G> {
-        let params = params::SearchParams::current();
+        let params = params::SearchParams::current(G::SEARCH_PARAMS);
         Worker {
             hints,
             tt,
@@ -332,12 +332,24 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// Searches with `params` from the next search on.
+    pub fn set_params(&mut self, params: params::SearchParams) {
+        for w in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            if w.params != params {
+                w.params = params;
+                w.reductions = params.reduction_table();
+            }
+        }
+    }
+
     /// Searches with `threads` threads from the next search on (at least one).
     pub fn set_threads(&mut self, threads: usize) {
         let helpers = threads.max(1) - 1;
         self.helpers.truncate(helpers);
         while self.helpers.len() < helpers {
             let mut w = Worker::new(self.tt.clone(), self.main.hints);
+            w.params = self.main.params;
+            w.reductions = self.main.reductions.clone();
             w.helper = true;
             w.oracle = self.main.oracle.clone();
             self.helpers.push(w);

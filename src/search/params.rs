@@ -102,8 +102,8 @@ pub const PARAMS: &[Param] = &[
     },
 ];
 
-/// The process's values ([`SearchParams::install`]).
-static PROCESS: OnceLock<SearchParams> = OnceLock::new();
+/// The process's `name=value` pairs ([`SearchParams::install`]).
+static PROCESS: OnceLock<String> = OnceLock::new();
 
 /// Values for [`PARAMS`], read where the search uses them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,6 +137,11 @@ impl SearchParams {
         ]
     }
 
+    /// The values in [`PARAMS`]'s order.
+    pub fn to_vec(mut self) -> Vec<i32> {
+        self.values().into_iter().map(|v| *v).collect()
+    }
+
     /// Every parameter at its default.
     pub fn defaults() -> SearchParams {
         let mut p = SearchParams {
@@ -160,7 +165,11 @@ impl SearchParams {
     /// The defaults with `name=value` pairs (comma-separated) applied, each value clamped to
     /// its range; and the pairs that name no parameter or hold no integer, as written.
     pub fn parse(text: &str) -> (SearchParams, Vec<String>) {
-        let mut p = SearchParams::defaults();
+        SearchParams::defaults().with(text)
+    }
+
+    /// These values with `name=value` pairs applied, as [`SearchParams::parse`] does.
+    pub fn with(mut self, text: &str) -> (SearchParams, Vec<String>) {
         let mut rejected = Vec::new();
         for pair in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let parsed = pair.split_once('=').and_then(|(name, value)| {
@@ -169,24 +178,30 @@ impl SearchParams {
             });
             match parsed {
                 Some((i, value)) => {
-                    *p.values()[i] = value.clamp(PARAMS[i].min, PARAMS[i].max);
+                    *self.values()[i] = value.clamp(PARAMS[i].min, PARAMS[i].max);
                 }
                 None => rejected.push(pair.to_string()),
             }
         }
-        (p, rejected)
+        (self, rejected)
     }
 
-    /// Makes `self` the values every later search of this process uses; false (and nothing
-    /// changes) when values were installed or used already.
-    pub fn install(self) -> bool {
-        PROCESS.set(self).is_ok()
+    /// Makes the `name=value` pairs of `text` apply to every later search of this process,
+    /// on top of the game's values; false (and nothing changes) when pairs were installed
+    /// already.
+    pub fn install(text: &str) -> bool {
+        PROCESS.set(text.to_string()).is_ok()
     }
 
-    /// The values a search uses: those [`SearchParams::install`]ed, else the defaults (which
-    /// are then fixed for the process).
-    pub fn current() -> SearchParams {
-        *PROCESS.get_or_init(SearchParams::defaults)
+    /// The values a search uses: the defaults, with `game`'s values applied
+    /// ([`crate::game::Game::SEARCH_PARAMS`], written as `PLY_SEARCH_PARAMS` writes them),
+    /// then the process's ([`SearchParams::install`]).
+    pub fn current(game: &str) -> SearchParams {
+        let p = SearchParams::parse(game).0;
+        match PROCESS.get() {
+            Some(text) => p.with(text).0,
+            None => p,
+        }
     }
 
     /// Late-move reductions by depth and move number (both capped at 63):
