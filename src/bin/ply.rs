@@ -176,8 +176,7 @@ fn main() {
             0
         }
         Some(Cmd::Bench { depth, hash }) => {
-            println!("{}", ply::bench::run(depth, hash.max(1), search_off()));
-            0
+            print_out(&ply::bench::run(depth, hash.max(1), search_off()).to_string())
         }
         Some(Cmd::SearchParams) => search_params(cli.game.as_deref()),
         Some(Cmd::Analyse(args)) => analyse(&args),
@@ -225,13 +224,32 @@ fn search_params(game: Option<&str>) -> i32 {
             }
         },
     };
-    for (p, v) in PARAMS.iter().zip(values.to_vec()) {
-        println!(
-            "{}\t{v}\t{}\t{}\t{}\t{}\t{}",
-            p.name, p.default, p.min, p.max, p.step, p.about
-        );
+    let lines: Vec<String> = PARAMS
+        .iter()
+        .zip(values.to_vec())
+        .map(|(p, v)| {
+            format!(
+                "{}\t{v}\t{}\t{}\t{}\t{}\t{}",
+                p.name, p.default, p.min, p.max, p.step, p.about
+            )
+        })
+        .collect();
+    print_out(&lines.join("\n"))
+}
+
+/// Writes `text` and a newline to stdout: exit status 0, also when the reader has gone
+/// (`ply bench | head`), 1 after any other write error (reported on stderr).
+fn print_out(text: &str) -> i32 {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|_| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("ply: {e}");
+            1
+        }
     }
-    0
 }
 
 /// The search techniques `PLY_SEARCH_OFF` turns off (protocol.md, Environment); an unknown
