@@ -194,17 +194,7 @@ fn patterns_match_as_documented() {
 #[test]
 fn the_search_techniques_are_as_documented() {
     let doc = protocol_md();
-    let entry = doc
-        .split("\n- `PLY_SEARCH_OFF`:")
-        .nth(1)
-        .expect("a PLY_SEARCH_OFF entry")
-        .split("(unknown names")
-        .next()
-        .unwrap()
-        .split(" (")
-        .next()
-        .unwrap();
-    let listed: Vec<&str> = entry.split('`').skip(1).step_by(2).collect();
+    let listed = environment_names(&doc, "PLY_SEARCH_OFF", ":", " (");
     let names: Vec<&str> = ply::search::TECHNIQUES.iter().map(|(n, _)| *n).collect();
     assert_eq!(listed, names, "PLY_SEARCH_OFF's list in protocol.md");
 
@@ -227,17 +217,23 @@ fn the_search_techniques_are_as_documented() {
 #[test]
 fn the_search_parameters_are_as_documented() {
     let doc = protocol_md();
-    let entry = doc
-        .split("\n- `PLY_SEARCH_PARAMS`:")
-        .nth(1)
-        .expect("a PLY_SEARCH_PARAMS entry")
-        .split(" (`ply\n")
-        .next()
-        .unwrap()
-        .split("ones too):")
-        .nth(1)
-        .expect("the list after 'ones too):'");
-    let listed: Vec<&str> = entry.split('`').skip(1).step_by(2).collect();
+    let listed = environment_names(&doc, "PLY_SEARCH_PARAMS", "ones too):", " (`ply\n");
     let names: Vec<&str> = ply::search::params::PARAMS.iter().map(|p| p.name).collect();
     assert_eq!(listed, names, "PLY_SEARCH_PARAMS's list in protocol.md");
+}
+
+/// The back-quoted names in protocol.md's entry for environment variable `var`
+/// (Environment), between the first `from` after its name and the next `to`.
+fn environment_names<'a>(doc: &'a str, var: &str, from: &str, to: &str) -> Vec<&'a str> {
+    let entry = doc
+        .split(&format!("\n- `{var}`:"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("a {var} entry"));
+    let list = entry
+        .split_once(from)
+        .map_or(entry, |(_, rest)| rest)
+        .split(to)
+        .next()
+        .unwrap();
+    list.split('`').skip(1).step_by(2).collect()
 }

@@ -149,6 +149,23 @@ struct SearchTools<G: Game> {
     solver: Option<Box<dyn Solver<G>>>,
 }
 
+impl<G: Game> SearchTools<G> {
+    /// The searcher's techniques and parameters for the next search: the game's, less those
+    /// `PLY_SEARCH_OFF` turns off; a `calibrated` (strength-limited) search plays the
+    /// calibrated tree, without the techniques added since and with the parameters'
+    /// defaults rather than the game's values found since.
+    fn prepare(&mut self, config: Config, calibrated: bool) {
+        let (off, params) = if calibrated {
+            (super::strength::uncalibrated(), "")
+        } else {
+            (TechniquesOff::NONE, G::SEARCH_PARAMS)
+        };
+        self.searcher
+            .set_techniques_off(config.search_off.union(off));
+        self.searcher.set_params(SearchParams::current(params));
+    }
+}
+
 pub trait GameSession: Send {
     fn name(&self) -> &'static str;
     /// The game with its parameters, as `newgame` would take them.
@@ -453,22 +470,7 @@ impl<G: Solvable> GameSession for Session<G> {
                     } => {
                         let mut tools =
                             tools.unwrap_or_else(|| Session::<G>::new_tools(&pos, config));
-                        tools
-                            .searcher
-                            .set_techniques_off(config.search_off.union(if calibrated {
-                                super::strength::uncalibrated()
-                            } else {
-                                TechniquesOff::NONE
-                            }));
-                        // A limited search plays the calibrated tree: the parameters'
-                        // defaults, not the game's values found since.
-                        tools
-                            .searcher
-                            .set_params(SearchParams::current(if calibrated {
-                                ""
-                            } else {
-                                G::SEARCH_PARAMS
-                            }));
+                        tools.prepare(config, calibrated);
                         let mut limits = limits_for(&*pos, &params, overhead, received);
                         limits.ponderhit = params.ponder.then(|| ctx.stop.ponderhit.clone());
                         let request = Request {
