@@ -6,7 +6,6 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::history::bonus;
 use super::ordering::{ORDER_KILLER, ORDER_TT, is_plain_quiet, pick};
 use super::tt::{Bound, Entry, from_tt, to_tt};
 use super::{INF, Worker};
@@ -185,7 +184,11 @@ impl<G: Game> Worker<G> {
         if !excluded && let Some(v) = self.prune_node(pos, &node, null_ok, stop) {
             return v;
         }
-        if self.hints.internal_reduction && depth >= 4 && node.tt_move().is_none() && !excluded {
+        if self.hints.internal_reduction
+            && depth >= self.params.iir_depth
+            && node.tt_move().is_none()
+            && !excluded
+        {
             node.depth -= 1;
         }
         let found = self.search_moves(pos, &node, stop);
@@ -447,7 +450,7 @@ impl<G: Game> Worker<G> {
         quiet: bool,
         tried: &[(bool, G::Move)],
     ) {
-        let b = bonus(node.depth);
+        let b = self.params.history_bonus(node.depth);
         let hints = self.hints;
         let others = tried.iter().filter(|&&(_, m)| m != mv);
         if quiet {

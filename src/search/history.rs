@@ -58,12 +58,6 @@ fn gravity(h: i32, bonus: i32) -> i32 {
     h + bonus - h * bonus.abs() / GRAVITY_MAX
 }
 
-/// The size of a bonus (and of a malus) at `depth`.
-#[inline]
-pub(super) fn bonus(depth: i32) -> i32 {
-    (16 * depth * depth + 32 * depth + 16).min(1600)
-}
-
 impl<M: Copy + PartialEq> History<M> {
     /// Empty tables for a game with `move_ids` move ids and `piece_to_ids` piece-to ids.
     pub(super) fn new(move_ids: usize, piece_to_ids: usize) -> History<M> {

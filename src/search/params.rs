@@ -1,5 +1,6 @@
-//! The search's numeric parameters (pruning margins, the late-move reduction formula, the
-//! aspiration window), declared once in [`PARAMS`] with their defaults and the ranges a tuner
+//! The search's numeric parameters (pruning margins and depth limits, the late-move and
+//! null-move reduction formulas, singular extensions' margin and depth, the history bonus,
+//! the aspiration window), declared once in [`PARAMS`] with their defaults and the ranges a tuner
 //! may try. The `ply` binary installs other values for the whole process from
 //! `PLY_SEARCH_PARAMS` (protocol.md, Environment), for tuning matches
 //! (`scripts/tuning/chess_spsa.py`); a process that installs none searches with the
@@ -100,6 +101,94 @@ pub const PARAMS: &[Param] = &[
         step: 3,
         about: "the aspiration window's first half-width",
     },
+    Param {
+        name: "rfp_depth",
+        default: 8,
+        min: 2,
+        max: 14,
+        step: 1,
+        about: "reverse futility pruning: the deepest node",
+    },
+    Param {
+        name: "razor_depth",
+        default: 3,
+        min: 1,
+        max: 8,
+        step: 1,
+        about: "razoring: the deepest node",
+    },
+    Param {
+        name: "futility_depth",
+        default: 6,
+        min: 1,
+        max: 12,
+        step: 1,
+        about: "futility pruning: the deepest node",
+    },
+    Param {
+        name: "prune_depth",
+        default: 8,
+        min: 2,
+        max: 14,
+        step: 1,
+        about: "late-move and static-exchange pruning: the deepest node",
+    },
+    Param {
+        name: "nmp_base",
+        default: 3,
+        min: 1,
+        max: 6,
+        step: 1,
+        about: "null-move pruning: the reduction's constant, `base + depth / divisor`",
+    },
+    Param {
+        name: "nmp_divisor",
+        default: 4,
+        min: 2,
+        max: 10,
+        step: 1,
+        about: "null-move pruning: the reduction's divisor, `base + depth / divisor`",
+    },
+    Param {
+        name: "singular_depth",
+        default: 8,
+        min: 4,
+        max: 14,
+        step: 1,
+        about: "singular extensions: the shallowest node",
+    },
+    Param {
+        name: "singular_margin",
+        default: 16,
+        min: 4,
+        max: 64,
+        step: 3,
+        about: "singular extensions: how far below the table's value the other moves must stay, eighths a ply of depth",
+    },
+    Param {
+        name: "iir_depth",
+        default: 4,
+        min: 2,
+        max: 10,
+        step: 1,
+        about: "internal iterative reduction: the shallowest node",
+    },
+    Param {
+        name: "history_bonus",
+        default: 16,
+        min: 4,
+        max: 64,
+        step: 3,
+        about: "history: the bonus of a cut-off at depth d (and the malus), `history_bonus (d + 1)²`, at most `history_max`",
+    },
+    Param {
+        name: "history_max",
+        default: 1600,
+        min: 400,
+        max: 6000,
+        step: 150,
+        about: "history: the largest bonus",
+    },
 ];
 
 /// The process's `name=value` pairs ([`SearchParams::install`]).
@@ -118,11 +207,22 @@ pub struct SearchParams {
     pub lmr_divisor: i32,
     pub lmp_base: i32,
     pub aspiration_delta: i32,
+    pub rfp_depth: i32,
+    pub razor_depth: i32,
+    pub futility_depth: i32,
+    pub prune_depth: i32,
+    pub nmp_base: i32,
+    pub nmp_divisor: i32,
+    pub singular_depth: i32,
+    pub singular_margin: i32,
+    pub iir_depth: i32,
+    pub history_bonus: i32,
+    pub history_max: i32,
 }
 
 impl SearchParams {
     /// The values in [`PARAMS`]'s order, each to be changed in place.
-    fn values(&mut self) -> [&mut i32; 10] {
+    fn values(&mut self) -> [&mut i32; 21] {
         [
             &mut self.rfp_margin,
             &mut self.razor_margin,
@@ -134,6 +234,17 @@ impl SearchParams {
             &mut self.lmr_divisor,
             &mut self.lmp_base,
             &mut self.aspiration_delta,
+            &mut self.rfp_depth,
+            &mut self.razor_depth,
+            &mut self.futility_depth,
+            &mut self.prune_depth,
+            &mut self.nmp_base,
+            &mut self.nmp_divisor,
+            &mut self.singular_depth,
+            &mut self.singular_margin,
+            &mut self.iir_depth,
+            &mut self.history_bonus,
+            &mut self.history_max,
         ]
     }
 
@@ -155,6 +266,17 @@ impl SearchParams {
             lmr_divisor: 0,
             lmp_base: 0,
             aspiration_delta: 0,
+            rfp_depth: 0,
+            razor_depth: 0,
+            futility_depth: 0,
+            prune_depth: 0,
+            nmp_base: 0,
+            nmp_divisor: 0,
+            singular_depth: 0,
+            singular_margin: 0,
+            iir_depth: 0,
+            history_bonus: 0,
+            history_max: 0,
         };
         for (v, param) in p.values().into_iter().zip(PARAMS) {
             *v = param.default;
@@ -202,6 +324,12 @@ impl SearchParams {
             Some(text) => p.with(text).0,
             None => p,
         }
+    }
+
+    /// The size of a history bonus (and of a malus) at `depth`.
+    #[inline]
+    pub(super) fn history_bonus(&self, depth: i32) -> i32 {
+        (self.history_bonus * (depth + 1) * (depth + 1)).min(self.history_max)
     }
 
     /// Late-move reductions by depth and move number (both capped at 63):
@@ -265,6 +393,20 @@ mod tests {
                 };
                 assert_eq!(r, want, "depth {d}, move {i}");
             }
+        }
+    }
+
+    /// The defaults give the history bonus the search had before it was a parameter:
+    /// `16 (d + 1)²`, at most 1,600.
+    #[test]
+    fn the_default_history_bonus_is_the_formula() {
+        let p = SearchParams::defaults();
+        for d in 0..64 {
+            assert_eq!(
+                p.history_bonus(d),
+                (16 * d * d + 32 * d + 16).min(1600),
+                "depth {d}"
+            );
         }
     }
 }

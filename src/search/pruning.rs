@@ -8,7 +8,7 @@
 //! - a move's depth: late-move reductions ([`Worker::reduction`]), singular extensions
 //!   ([`Worker::singular`]); check extensions are applied where the move is searched.
 //!
-//! The margins that may be tuned are in [`super::params`].
+//! Their margins and depth limits are in [`super::params`], to be tuned.
 
 use std::sync::atomic::AtomicBool;
 
@@ -18,18 +18,6 @@ use super::ordering::{ORDER_BAD_NOISY, ORDER_KILLER, is_plain_quiet};
 use super::tt::{Bound, from_tt};
 use crate::game::Game;
 use crate::value::is_mate;
-
-/// The deepest node reverse futility, futility, late-move and static-exchange pruning apply
-/// to.
-const SHALLOW: i32 = 8;
-/// Razoring: the deepest node (its margin: [`super::params`]).
-const RAZOR_DEPTH: i32 = 3;
-/// Futility pruning: the deepest node (its margins: [`super::params`]).
-const FUTILITY_DEPTH: i32 = 6;
-/// Singular extensions: the shallowest node, and how far below the table's value the other
-/// moves must stay (a part a ply of depth).
-const SINGULAR_DEPTH: i32 = 8;
-const SINGULAR_MARGIN: i32 = 2;
 
 impl<G: Game> Worker<G> {
     /// The node's value without searching its moves, when a technique can tell: reverse
@@ -50,7 +38,7 @@ impl<G: Game> Worker<G> {
         }
         let d = node.depth;
         if h.reverse_futility
-            && d <= SHALLOW
+            && d <= self.params.rfp_depth
             && !is_mate(node.beta)
             && eval - self.params.rfp_margin * (d - node.improving as i32) >= node.beta
         {
@@ -58,7 +46,7 @@ impl<G: Game> Worker<G> {
         }
         if h.razoring
             && h.quiescence
-            && d <= RAZOR_DEPTH
+            && d <= self.params.razor_depth
             && eval + self.params.razor_margin * d <= node.alpha
         {
             let v = self.quiesce(pos, node.ply, node.alpha, node.alpha + 1, stop);
@@ -87,7 +75,7 @@ impl<G: Game> Worker<G> {
             return None;
         }
         let child = pos.null_move()?;
-        let r = 3 + depth / 4;
+        let r = self.params.nmp_base + depth / self.params.nmp_divisor;
         self.note_move(ply, true);
         self.stack[ply].moved = None;
         let v = -self.negamax(
@@ -122,7 +110,7 @@ impl<G: Game> Worker<G> {
     ) -> bool {
         let h = self.hints;
         let d = node.depth;
-        if node.ply == 0 || node.in_check || d > SHALLOW {
+        if node.ply == 0 || node.in_check || d > self.params.prune_depth {
             return false;
         }
         if quiet && *skip_quiets {
@@ -138,7 +126,7 @@ impl<G: Game> Worker<G> {
         }
         if quiet
             && h.futility
-            && d <= FUTILITY_DEPTH
+            && d <= self.params.futility_depth
             && node.eval.is_some_and(|e| {
                 e + self.params.futility_base + self.params.futility_margin * d <= node.alpha
             })
@@ -199,7 +187,7 @@ impl<G: Game> Worker<G> {
         let ply = node.ply;
         if !self.hints.singular_extension
             || ply == 0
-            || node.depth < SINGULAR_DEPTH
+            || node.depth < self.params.singular_depth
             || e.mv != Some(mv)
             || !matches!(e.bound, Bound::Lower | Bound::Exact)
             || (e.depth as i32) < node.depth - 3
@@ -210,7 +198,7 @@ impl<G: Game> Worker<G> {
             return Ok(0);
         }
         let tt_value = from_tt(e.score, ply);
-        let singular_beta = tt_value - SINGULAR_MARGIN * node.depth;
+        let singular_beta = tt_value - self.params.singular_margin * node.depth / 8;
         let depth = (node.depth - 1) / 2;
         self.stack[ply].excluded = Some(mv);
         let v = self.negamax(
