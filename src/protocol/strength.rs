@@ -35,8 +35,9 @@ use crate::util::Rng;
 /// that a budget still buys the thinking the matches measured. With them off, and the search
 /// parameters at their defaults (the session sets both), the searcher's tree is the
 /// calibrated one node for node (under `PLY_SEARCH_OFF` set to this list and
-/// `PLY_SEARCH_PARAMS=lmr_base=75,lmr_divisor=225`, undoing chess's own values that a
-/// calibrated search would use, `ply bench` counts chess's 56,328 nodes of the calibration's
+/// `PLY_SEARCH_PARAMS` set to every parameter's default, the third column of `ply
+/// search-params`, undoing chess's own values that a calibrated search would use, `ply bench`
+/// counts chess's 56,328 nodes of the calibration's
 /// build; its total is 1,430,446 with checkers' fitted evaluation, whose new techniques the
 /// list turns off too).
 pub const UNCALIBRATED: &str = "history_malus,continuation_history,capture_history,\

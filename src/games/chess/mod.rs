@@ -545,10 +545,12 @@ impl Game for Chess {
     }
 
     const SEARCH: SearchHints = SearchHints::ALL;
-    /// Found by SPSA at 25,000 nodes a move and measured by SPRT against the defaults
-    /// (docs/chess.md, "The tenth round"; `scripts/tuning/chess_spsa.py`).
-    const SEARCH_PARAMS: &'static str = "futility_base=92,futility_margin=86,lmp_base=4,\
-        lmr_base=103,lmr_divisor=241,razor_margin=256,rfp_margin=71,see_quiet=62";
+    /// Found by SPSA at 25,000 nodes a move and measured by SPRT against the values before
+    /// them (docs/chess.md, "The tenth round" and "The eleventh round";
+    /// `scripts/tuning/chess_spsa.py`).
+    const SEARCH_PARAMS: &'static str = "aspiration_delta=16,futility_base=75,\
+        futility_margin=86,lmp_base=5,lmr_base=103,lmr_divisor=209,prune_depth=7,\
+        razor_margin=256,rfp_margin=71,see_noisy=103,see_quiet=57";
     const REPETITION_DRAW: Option<u32> = Some(3);
 
     fn is_irreversible(&self, mv: Move) -> bool {
