@@ -36,10 +36,9 @@ use crate::util::Rng;
 /// parameters at their defaults (the session sets both), the searcher's tree is the
 /// calibrated one node for node (under `PLY_SEARCH_OFF` set to this list and
 /// `PLY_SEARCH_PARAMS` set to every parameter's default, the third column of `ply
-/// search-params`, undoing chess's own values that a calibrated search would use, `ply bench`
-/// counts chess's 56,328 nodes of the calibration's
-/// build; its total is 1,430,446 with checkers' fitted evaluation, whose new techniques the
-/// list turns off too).
+/// search-params`, undoing chess's own values that a calibrated search would use, `ply
+/// bench` counts chess's 56,328 nodes of the calibration's build; its total is 1,430,446
+/// with checkers' fitted evaluation, whose new techniques the list turns off too).
 pub const UNCALIBRATED: &str = "history_malus,continuation_history,capture_history,\
 reverse_futility,razoring,futility,late_move_pruning,see_pruning,internal_reduction,\
 singular_extension,quiescence_table,full_eval,correction_history,tt_eval";

@@ -1,7 +1,7 @@
 //! The search's numeric parameters (pruning margins and depth limits, the late-move and
 //! null-move reduction formulas, singular extensions' margin and depth, the history bonus,
-//! the aspiration window), declared once in [`PARAMS`] with their defaults and the ranges a tuner
-//! may try. The `ply` binary installs other values for the whole process from
+//! the aspiration window), declared once in [`PARAMS`] with their defaults and the ranges a
+//! tuner may try. The `ply` binary installs other values for the whole process from
 //! `PLY_SEARCH_PARAMS` (protocol.md, Environment), for tuning matches
 //! (`scripts/tuning/chess_spsa.py`); a process that installs none searches with the
 //! defaults. Margins are in the evaluation's centi-units and were set for chess.
@@ -163,7 +163,7 @@ pub const PARAMS: &[Param] = &[
         min: 4,
         max: 64,
         step: 3,
-        about: "singular extensions: how far below the table's value the other moves must stay, eighths a ply of depth",
+        about: "singular extensions: how far below the table's value the other moves must stay, in eighths of a centi-unit a ply of depth",
     },
     Param {
         name: "iir_depth",
