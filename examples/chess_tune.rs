@@ -60,11 +60,14 @@ struct Options {
     /// round lets the evaluation's scale drift (a lower `K`, larger scores), which moves
     /// every centipawn margin of the search with it.
     k: Option<f64>,
+    /// `K_sf`, given instead of fitted: keeps the labels' scale when data from other games
+    /// (whose results Stockfish's scores predict differently) joins the set.
+    k_sf: Option<f64>,
 }
 
 const USAGE: &str = "usage: chess_tune --data FILE [--from weights.rs] [--out weights.rs] \
 [--epochs N (2000)] [--rate R (1.0)] [--lambda L (1.0)] [--validation F (0.1)] [--limit N] [--threads N (1)] \
-[--tune-from INDEX (0)] [--source NAME (Stockfish)] [--k K (fitted)]";
+[--tune-from INDEX (0)] [--source NAME (Stockfish)] [--k K (fitted)] [--k-sf K (fitted)]";
 
 fn options() -> Options {
     let mut o = Options {
@@ -80,6 +83,7 @@ fn options() -> Options {
         tune_from: 0,
         source: "Stockfish".to_string(),
         k: None,
+        k_sf: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let fail = |msg: String| -> ! {
@@ -114,6 +118,7 @@ fn options() -> Options {
             "--tune-from" => o.tune_from = number(flag) as usize,
             "--source" => o.source = value.clone(),
             "--k" => o.k = Some(number(flag)).filter(|&k| k > 0.0),
+            "--k-sf" => o.k_sf = Some(number(flag)).filter(|&k| k > 0.0),
             other => fail(format!("unknown option {other}")),
         }
         i += 2;
@@ -305,7 +310,10 @@ fn main() {
         valid.len(),
         t0.elapsed().as_secs_f64()
     );
-    let k_sf = fit_k_sf(&train).filter(|_| o.lambda < 1.0);
+    let k_sf = o
+        .k_sf
+        .or_else(|| fit_k_sf(&train))
+        .filter(|_| o.lambda < 1.0);
     if let Some(k_sf) = k_sf {
         blend_labels(&mut train, o.lambda, k_sf);
         blend_labels(&mut valid, o.lambda, k_sf);

@@ -13,6 +13,16 @@ neither a capture nor a promotion. Mate scores and scores of 2000 cp or more are
 Positions come out game by game in the records' order, so the tuner's held-out share (the
 last games) is the last games of the last file.
 
+With --stockfish-nodes N the score is instead Stockfish's, searched afresh at N nodes
+(one thread, Hash 16; White's side, mates and larger scores clipped to +-3000, as
+scripts/tuning/chess_texel_data.py writes them): ply's own games then teach the evaluation
+where ply's search takes it, labelled by a better judge. --sample R keeps each quiet
+position with probability R (--seed; a path written RECORDS.jsonl@R has a rate of its
+own), the first four plies of a game are skipped, and a position already written (the
+same placement, side, castling and en passant) is not written again. The twelfth round's
+table (docs/chess.md) was fitted with positions taken this way from the records of ply's
+own matches.
+
 The full evaluation's threat and passed-pawn weights (docs/chess.md, "The third round")
 were fitted to the positions of two of ply's own SPRT matches at 25,000 nodes a move:
 
@@ -22,6 +32,8 @@ python-chess (PyPI `chess`) replays the moves; nothing of it is linked into ply.
 """
 
 import json
+import random
+import subprocess
 import sys
 
 import chess
@@ -29,19 +41,90 @@ import chess
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
+USAGE = (
+    "usage: chess_records_positions.py OUT RECORDS.jsonl ... [--games N] "
+    "[--stockfish-nodes N] [--stockfish PATH] [--sample R] [--seed S]; RECORDS.jsonl@R samples "
+    "that file at R"
+)
+
+
+class Stockfish:
+    """Stockfish over its UCI pipe: the score of one position at a fixed node count."""
+
+    def __init__(self, path, nodes):
+        self.nodes = nodes
+        self.proc = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.send("setoption name Threads value 1")
+        self.send("setoption name Hash value 16")
+        self.send("isready")
+        self.read_until("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, prefix):
+        for line in self.proc.stdout:
+            if line.startswith(prefix):
+                return
+        sys.exit("stockfish ended")
+
+    def white_score(self, board):
+        """Stockfish's score of `board` from White's side, clipped to +-3000; None if none."""
+        self.send("position fen " + board.fen())
+        self.send(f"go nodes {self.nodes}")
+        score = None
+        for line in self.proc.stdout:
+            if line.startswith("bestmove"):
+                break
+            t = line.split()
+            if "score" in t:
+                k = t.index("score")
+                if t[k + 1] == "cp":
+                    score = int(t[k + 2])
+                elif t[k + 1] == "mate":
+                    score = 3000 if int(t[k + 2]) > 0 else -3000
+        if score is None:
+            return None
+        white = score if board.turn == chess.WHITE else -score
+        return max(-3000, min(3000, white))
+
+    def quit(self):
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def option(args, name, default, kind):
+    if name not in args:
+        return default
+    i = args.index(name)
+    if i + 1 >= len(args):
+        sys.exit(USAGE)
+    value = kind(args[i + 1])
+    del args[i : i + 2]
+    return value
+
+
 def main():
-    if len(sys.argv) < 3:
-        sys.exit("usage: chess_records_positions.py OUT RECORDS.jsonl ... [--games N]")
     args = sys.argv[1:]
-    limit = None
-    if "--games" in args:
-        i = args.index("--games")
-        limit = int(args[i + 1])
-        del args[i : i + 2]
+    limit = option(args, "--games", None, int)
+    sf_nodes = option(args, "--stockfish-nodes", None, int)
+    sf_path = option(args, "--stockfish", "/usr/games/stockfish", str)
+    sample = option(args, "--sample", 1.0, float)
+    rng = random.Random(option(args, "--seed", 1, int))
+    if len(args) < 2:
+        sys.exit(USAGE)
     out_path, paths = args[0], args[1:]
+    stockfish = Stockfish(sf_path, sf_nodes) if sf_nodes else None
+    seen = set()
     n = games = 0
     with open(out_path, "w") as out:
-        for path in paths:
+        for arg in paths:
+            path, _, own_rate = arg.partition("@")
+            rate = float(own_rate) if own_rate else sample
             for line in open(path):
                 g = json.loads(line)
                 res = RESULTS.get(g.get("result"))
@@ -53,17 +136,29 @@ def main():
                 b = chess.Board(g["opening"]["fen"])
                 for m in g["opening"].get("moves", []):
                     b.push_uci(m)
-                for m in g["moves"]:
+                for ply, m in enumerate(g["moves"]):
                     mv = chess.Move.from_uci(m["mv"])
                     sc = m.get("score", "")
                     quiet = not b.is_check() and not b.is_capture(mv) and mv.promotion is None
-                    if quiet and sc.startswith("cp "):
+                    if stockfish is not None:
+                        # The sample is drawn before the repeat is looked up, so a run
+                        # draws the same positions whatever it has written.
+                        key = " ".join(b.fen().split()[:4])
+                        if ply >= 4 and quiet and rng.random() < rate and key not in seen:
+                            seen.add(key)
+                            white = stockfish.white_score(b)
+                            if white is not None:
+                                out.write(f"{b.fen()} | {res} | {white}\n")
+                                n += 1
+                    elif quiet and sc.startswith("cp "):
                         cp = int(sc[3:])
                         if abs(cp) < 2000:
                             white = cp if b.turn == chess.WHITE else -cp
                             out.write(f"{b.fen()} | {res} | {white}\n")
                             n += 1
                     b.push(mv)
+    if stockfish is not None:
+        stockfish.quit()
     print(f"{n} positions from {games} games", file=sys.stderr)
 
 
