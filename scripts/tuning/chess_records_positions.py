@@ -33,10 +33,10 @@ python-chess (PyPI `chess`) replays the moves; nothing of it is linked into ply.
 
 import json
 import random
-import subprocess
 import sys
 
 import chess
+import chess.engine
 
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
@@ -48,53 +48,18 @@ USAGE = (
 )
 
 
-class Stockfish:
-    """Stockfish over its UCI pipe: the score of one position at a fixed node count."""
-
-    def __init__(self, path, nodes):
-        self.nodes = nodes
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 16")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        for line in self.proc.stdout:
-            if line.startswith(prefix):
-                return
-        sys.exit("stockfish ended")
-
-    def white_score(self, board):
-        """Stockfish's score of `board` from White's side, clipped to +-3000; None if none."""
-        self.send("position fen " + board.fen())
-        self.send(f"go nodes {self.nodes}")
-        score = None
-        for line in self.proc.stdout:
-            if line.startswith("bestmove"):
-                break
-            t = line.split()
-            if "score" in t:
-                k = t.index("score")
-                if t[k + 1] == "cp":
-                    score = int(t[k + 2])
-                elif t[k + 1] == "mate":
-                    score = 3000 if int(t[k + 2]) > 0 else -3000
-        if score is None:
-            return None
-        white = score if board.turn == chess.WHITE else -score
-        return max(-3000, min(3000, white))
-
-    def quit(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
+def stockfish_score(engine, board, nodes):
+    """Stockfish's score of `board` at `nodes` nodes, from White's side, clipped to +-3000
+    (mates too), as scripts/tuning/chess_texel_data.py writes its scores; None if it gave
+    none. The position goes as its FEN alone, without the game's moves before it: the
+    score is the position's, whatever the game's history."""
+    play = engine.play(
+        chess.Board(board.fen()), chess.engine.Limit(nodes=nodes), info=chess.engine.INFO_SCORE
+    )
+    score = play.info.get("score")
+    if score is None:
+        return None
+    return max(-3000, min(3000, score.white().score(mate_score=100000)))
 
 
 def option(args, name, default, kind):
@@ -118,7 +83,10 @@ def main():
     if len(args) < 2:
         sys.exit(USAGE)
     out_path, paths = args[0], args[1:]
-    stockfish = Stockfish(sf_path, sf_nodes) if sf_nodes else None
+    stockfish = None
+    if sf_nodes:
+        stockfish = chess.engine.SimpleEngine.popen_uci(sf_path)
+        stockfish.configure({"Threads": 1, "Hash": 16})
     seen = set()
     n = games = 0
     with open(out_path, "w") as out:
@@ -146,7 +114,7 @@ def main():
                         key = " ".join(b.fen().split()[:4])
                         if ply >= 4 and quiet and rng.random() < rate and key not in seen:
                             seen.add(key)
-                            white = stockfish.white_score(b)
+                            white = stockfish_score(stockfish, b, sf_nodes)
                             if white is not None:
                                 out.write(f"{b.fen()} | {res} | {white}\n")
                                 n += 1
