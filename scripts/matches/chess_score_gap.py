@@ -76,7 +76,8 @@ def main():
         theirs = [t for mine, t in pairs if low <= mine < high and abs(t) < 30000]
         if theirs:
             median = statistics.median(theirs)
-            print(f"{engine} +{low} to +{high - 1}: opponent's median {median:+g} ({len(theirs)} moves)")
+            band = f"{engine} +{low} to +{high - 1}"
+            print(f"{band}: opponent's median {median:+g} ({len(theirs)} moves)")
     for what, tops in peaks.items():
         print(
             f"games {what}: {len(tops)}, {engine} at +100 or more in {sum(t >= 100 for t in tops)},"
