@@ -56,6 +56,9 @@ struct Options {
     tune_from: usize,
     /// Whose games and scores the data holds, for the table's header.
     source: String,
+    /// Where the positions come from, for the table's header, when they are not all
+    /// `source`'s self-play games.
+    data_about: Option<String>,
     /// `K` as given, instead of fitted to the starting weights: fitting it again at each
     /// round lets the evaluation's scale drift (a lower `K`, larger scores), which moves
     /// every centipawn margin of the search with it.
@@ -67,7 +70,8 @@ struct Options {
 
 const USAGE: &str = "usage: chess_tune --data FILE [--from weights.rs] [--out weights.rs] \
 [--epochs N (2000)] [--rate R (1.0)] [--lambda L (1.0)] [--validation F (0.1)] [--limit N] [--threads N (1)] \
-[--tune-from INDEX (0)] [--source NAME (Stockfish)] [--k K (fitted)] [--k-sf K (fitted)]";
+[--tune-from INDEX (0)] [--source NAME (Stockfish)] [--data-about TEXT] [--k K (fitted)] \
+[--k-sf K (fitted)]";
 
 fn options() -> Options {
     let mut o = Options {
@@ -82,6 +86,7 @@ fn options() -> Options {
         threads: 1,
         tune_from: 0,
         source: "Stockfish".to_string(),
+        data_about: None,
         k: None,
         k_sf: None,
     };
@@ -117,6 +122,7 @@ fn options() -> Options {
             "--threads" => o.threads = (number(flag) as usize).max(1),
             "--tune-from" => o.tune_from = number(flag) as usize,
             "--source" => o.source = value.clone(),
+            "--data-about" => o.data_about = Some(value.clone()),
             "--k" => o.k = Some(number(flag)).filter(|&k| k > 0.0),
             "--k-sf" => o.k_sf = Some(number(flag)).filter(|&k| k > 0.0),
             other => fail(format!("unknown option {other}")),
@@ -387,30 +393,54 @@ fn main() {
             o.tune_from
         )
     };
+    let data = match &o.data_about {
+        Some(about) => doc_item(&format!(
+            "Data: {} quiet positions {about}; {} more held out.",
+            train.len(),
+            valid.len()
+        )),
+        None => format!(
+            "//! - Data: {} quiet positions from {}'s self-play games, {} more from later\n\
+             //!   games held out.\n",
+            train.len(),
+            o.source,
+            valid.len()
+        ),
+    };
     let header = format!(
         "//! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).\n\
          //!\n\
          //! Written by `scripts/tuning/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).\n\
-         //! - Data: {} quiet positions from {}'s self-play games, {} more from later\n\
-         //!   games held out.\n\
+         {data}\
          //! - Labels: {labels}.\n\
          {fitted}\
          //! - Fit: {epoch} epochs. Mean squared error of sigmoid(K * eval / 400), K = {k:.4},\n\
          //!   against the game results: training {:.6} before, {:.6} after; held out {:.6}\n\
          //!   before, {:.6} after. Against the labels, held out: {:.6} before, {:.6} after.\n\n",
-        train.len(),
-        o.source,
-        valid.len(),
-        before[0],
-        after[0],
-        before[1],
-        after[1],
-        before[2],
-        after[2]
+        before[0], after[0], before[1], after[1], before[2], after[2]
     );
     std::fs::write(out, eval::table_source(&table, &header)).unwrap_or_else(|e| {
         eprintln!("{out}: {e}");
         std::process::exit(1)
     });
     eprintln!("wrote {out}");
+}
+
+/// `text` as a list item of the table's doc comment: `//! - ` and then `//!   ` on the lines
+/// it wraps to, each within 92 columns.
+fn doc_item(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from("//! -");
+    for word in text.split_whitespace() {
+        if line.len() + 1 + word.len() > 92 && line.len() > 6 {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from("//!  ");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }

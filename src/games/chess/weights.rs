@@ -1,10 +1,9 @@
 //! The chess evaluation's weights (see `eval.rs` for the features and the table's layout).
 //!
 //! Written by `scripts/tuning/chess_tune.sh` (`examples/chess_tune.rs`, Texel tuning).
-//! - Data: 841785 quiet positions, 678019 from Stockfish's self-play games and 163766 from
-//!   ply's own games scored by Stockfish (docs/chess.md, the twelfth round), 93531 more
-//!   held out (a tenth of each set). This line was written by hand; the tuner's says
-//!   "from Stockfish's self-play games".
+//! - Data: 841785 quiet positions (678019 from Stockfish's self-play games, 163766 from
+//!   ply's own games scored by Stockfish at 5,000 nodes: docs/chess.md, the twelfth round);
+//!   93531 more held out.
 //! - Labels: 0 x result + 1 x sigmoid(2.3591 x Stockfish's score / 400).
 //! - Fit: 80 epochs. Mean squared error of sigmoid(K * eval / 400), K = 1.5380,
 //!   against the game results: training 0.090004 before, 0.089415 after; held out 0.123105
