@@ -28,9 +28,10 @@
 //! - bishop pair; rooks on open and half-open files; the side to move (tempo);
 //! - the full evaluation's terms, from [`THREAT_PAWN`] on ([`threats`]).
 //!
-//! The full evaluation also scales its endgame sum down in endgames the weights overrate
-//! ([`endgame_scale`]: opposite-coloured bishops, a minor piece up without pawns, few pawns
-//! for the side ahead); the tuner sees that factor in each position's [`Trace`].
+//! The full evaluation also scales its endgame sum by the kind of endgame, down for those
+//! the weights overrate (opposite-coloured bishops, rook endings on one flank, no pawns for
+//! the side ahead), up for pawn endings ([`endgame_scale`]); the tuner sees that factor in
+//! each position's [`Trace`].
 
 use cozy_chess::{
     BitBoard, Board, Color, File, Piece, Rank, Square, get_bishop_moves, get_king_moves,
@@ -317,39 +318,228 @@ pub fn trace(b: &Board) -> Trace {
 /// [`endgame_scale`]'s factor for an endgame as the weights say.
 pub const SCALE_NORMAL: i32 = 128;
 
+/// The kind of endgame [`endgame_scale`] sees, for the side ahead by the endgame sum (the
+/// strong side). Pieces count 3, 3, 5, 9 (knight, bishop, rook, queen); the first case that
+/// applies is the position's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndgameCase {
+    /// Drawn by the rules of thumb: two knights and no pawn; a bishop and pawns all on one
+    /// rook file whose promotion square is not the bishop's colour, the weak king on or next
+    /// to that square, the weak side with pawns only.
+    Drawn,
+    /// Bishops of opposite colours, one each, nothing else but pawns; the strong side's
+    /// passed pawns.
+    OppositeBishops { passed: i32 },
+    /// Bishops of opposite colours and one rook each.
+    OppositeBishopsRooks,
+    /// Bishops of opposite colours and one knight each.
+    OppositeBishopsKnights,
+    /// The strong side without pawns and at most a minor piece ahead.
+    NoPawnsMinorAhead,
+    /// Kings and pawns only; how many pawns the strong side has more (0 or more).
+    PawnEnding { ahead: i32 },
+    /// One rook each, the strong side at most a pawn up with its pawns on one flank (files
+    /// a–d or e–h), the weak king next to one of its own pawns.
+    RookEndingOneFlank,
+    /// The strong side's lone queen (the only one) against two minor pieces' worth or more.
+    LoneQueen,
+    /// Anything else: the strong side's pawns, and whether the pawns of both sides stand on
+    /// one flank only (or there are none).
+    Other { pawns: i32, one_flank: bool },
+}
+
+/// [`endgame_scale`]'s factors, out of [`SCALE_NORMAL`], for each [`EndgameCase`]. Fitted to
+/// Stockfish's scores of ply's own positions and of Stockfish's self-play positions by
+/// `examples/chess_scale_fit.rs` (docs/chess.md, "The thirteenth round").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndgameScales {
+    pub drawn: i32,
+    /// Opposite bishops alone: `opposite_bishops + opposite_bishops_passed * passed`.
+    pub opposite_bishops: i32,
+    pub opposite_bishops_passed: i32,
+    pub opposite_bishops_rooks: i32,
+    pub opposite_bishops_knights: i32,
+    pub no_pawns_minor_ahead: i32,
+    /// Pawn endings: `pawn_ending + pawn_ending_ahead * ahead` (more than normal: a pawn up
+    /// there is worth more than the weights say).
+    pub pawn_ending: i32,
+    pub pawn_ending_ahead: i32,
+    pub rook_ending_one_flank: i32,
+    pub lone_queen: i32,
+    /// Otherwise: `min(SCALE_NORMAL, other + other_pawn * pawns)`, less `one_flank` when the
+    /// pawns stand on one flank only.
+    pub other: i32,
+    pub other_pawn: i32,
+    pub one_flank: i32,
+}
+
+/// The engine's factors.
+pub const ENDGAME_SCALES: EndgameScales = EndgameScales {
+    drawn: 0,
+    opposite_bishops: 4,
+    opposite_bishops_passed: 18,
+    opposite_bishops_rooks: 104,
+    opposite_bishops_knights: 100,
+    no_pawns_minor_ahead: 0,
+    pawn_ending: 120,
+    pawn_ending_ahead: 64,
+    rook_ending_one_flank: 60,
+    lone_queen: 92,
+    other: 128,
+    other_pawn: 0,
+    one_flank: 36,
+};
+
+impl EndgameScales {
+    /// The factor for an endgame of kind `case`.
+    #[inline(always)]
+    pub fn scale(&self, case: EndgameCase) -> i32 {
+        match case {
+            EndgameCase::Drawn => self.drawn,
+            EndgameCase::OppositeBishops { passed } => {
+                self.opposite_bishops + self.opposite_bishops_passed * passed
+            }
+            EndgameCase::OppositeBishopsRooks => self.opposite_bishops_rooks,
+            EndgameCase::OppositeBishopsKnights => self.opposite_bishops_knights,
+            EndgameCase::NoPawnsMinorAhead => self.no_pawns_minor_ahead,
+            EndgameCase::PawnEnding { ahead } => self.pawn_ending + self.pawn_ending_ahead * ahead,
+            EndgameCase::RookEndingOneFlank => self.rook_ending_one_flank,
+            EndgameCase::LoneQueen => self.lone_queen,
+            EndgameCase::Other { pawns, one_flank } => {
+                SCALE_NORMAL.min(self.other + self.other_pawn * pawns)
+                    - if one_flank { self.one_flank } else { 0 }
+            }
+        }
+    }
+
+    /// Each factor by name, for the fitter.
+    pub fn fields_mut(&mut self) -> [(&'static str, &mut i32); 13] {
+        [
+            ("drawn", &mut self.drawn),
+            ("opposite_bishops", &mut self.opposite_bishops),
+            ("opposite_bishops_passed", &mut self.opposite_bishops_passed),
+            ("opposite_bishops_rooks", &mut self.opposite_bishops_rooks),
+            (
+                "opposite_bishops_knights",
+                &mut self.opposite_bishops_knights,
+            ),
+            ("no_pawns_minor_ahead", &mut self.no_pawns_minor_ahead),
+            ("pawn_ending", &mut self.pawn_ending),
+            ("pawn_ending_ahead", &mut self.pawn_ending_ahead),
+            ("rook_ending_one_flank", &mut self.rook_ending_one_flank),
+            ("lone_queen", &mut self.lone_queen),
+            ("other", &mut self.other),
+            ("other_pawn", &mut self.other_pawn),
+            ("one_flank", &mut self.one_flank),
+        ]
+    }
+}
+
 /// How much of the endgame score (White's view, `eg`) the full evaluation keeps, out of
-/// [`SCALE_NORMAL`], for endgames the weights overrate: the side ahead (by `eg`) is the
-/// strong side. Bishops of opposite colours and nothing else but pawns: half; with one rook
-/// each besides: three quarters; the strong side without pawns and at most a minor piece
-/// ahead in pieces (3, 3, 5, 9 for knight, bishop, rook, queen): an eighth; otherwise fewer
-/// strong pawns scale it down: `96 + 8 * pawns` for fewer than four.
+/// [`SCALE_NORMAL`] (more than that in pawn endings), by the kind of endgame
+/// ([`endgame_case`]) and [`ENDGAME_SCALES`].
 #[inline(always)]
 pub fn endgame_scale(b: &Board, eg: i32) -> i32 {
+    ENDGAME_SCALES.scale(endgame_case(b, eg))
+}
+
+/// The kind of endgame `b` is for the side ahead by `eg` (White's view).
+#[inline(always)]
+pub fn endgame_case(b: &Board, eg: i32) -> EndgameCase {
     let strong = if eg > 0 { Color::White } else { Color::Black };
+    let weak = !strong;
     let count = |c: Color, p: Piece| b.colored_pieces(c, p).len() as i32;
     let pieces = |c: Color| {
         3 * (count(c, Piece::Knight) + count(c, Piece::Bishop))
             + 5 * count(c, Piece::Rook)
             + 9 * count(c, Piece::Queen)
     };
-    let strong_pawns = count(strong, Piece::Pawn);
+    let (strong_pieces, weak_pieces) = (pieces(strong), pieces(weak));
+    let strong_pawns = b.colored_pieces(strong, Piece::Pawn);
+    let weak_pawns = b.colored_pieces(weak, Piece::Pawn);
+    let (sp, wp) = (strong_pawns.len() as i32, weak_pawns.len() as i32);
+
+    if sp == 0 && strong_pieces == 6 && count(strong, Piece::Knight) == 2 {
+        return EndgameCase::Drawn;
+    }
+    if weak_pieces == 0 && sp > 0 && wrong_rook_pawn(b, strong, strong_pawns) {
+        return EndgameCase::Drawn;
+    }
     let bishops = b.pieces(Piece::Bishop);
     if count(Color::White, Piece::Bishop) == 1
         && count(Color::Black, Piece::Bishop) == 1
         && (bishops & DARK_SQUARES).len() == 1
-        && b.pieces(Piece::Knight).is_empty()
-        && b.pieces(Piece::Queen).is_empty()
+        && strong_pieces == weak_pieces
     {
-        match b.pieces(Piece::Rook).len() {
-            0 => return SCALE_NORMAL / 2,
-            2 if count(Color::White, Piece::Rook) == 1 => return SCALE_NORMAL * 3 / 4,
+        let one_each = |p: Piece| count(strong, p) == 1 && count(weak, p) == 1;
+        match strong_pieces {
+            3 => {
+                let guarded = forward(front_fill(weak_pawns, weak), weak);
+                let passed = strong_pawns & !(guarded | beside(guarded));
+                return EndgameCase::OppositeBishops {
+                    passed: passed.len() as i32,
+                };
+            }
+            8 if one_each(Piece::Rook) => return EndgameCase::OppositeBishopsRooks,
+            6 if one_each(Piece::Knight) => return EndgameCase::OppositeBishopsKnights,
             _ => {}
         }
     }
-    if strong_pawns == 0 && pieces(strong) - pieces(!strong) <= 3 {
-        return SCALE_NORMAL / 8;
+    if sp == 0 && strong_pieces - weak_pieces <= 3 {
+        return EndgameCase::NoPawnsMinorAhead;
     }
-    SCALE_NORMAL.min(96 + 8 * strong_pawns)
+    if strong_pieces == 0 && weak_pieces == 0 {
+        return EndgameCase::PawnEnding {
+            ahead: (sp - wp).max(0),
+        };
+    }
+    let queenside =
+        File::A.bitboard() | File::B.bitboard() | File::C.bitboard() | File::D.bitboard();
+    let both_flanks =
+        |pawns: BitBoard| !(pawns & queenside).is_empty() && !(pawns & !queenside).is_empty();
+    if strong_pieces == 5
+        && weak_pieces == 5
+        && count(strong, Piece::Rook) == 1
+        && sp - wp <= 1
+        && !both_flanks(strong_pawns)
+        && !(get_king_moves(b.king(weak)) & weak_pawns).is_empty()
+    {
+        return EndgameCase::RookEndingOneFlank;
+    }
+    if b.pieces(Piece::Queen).len() == 1
+        && strong_pieces == 9
+        && count(strong, Piece::Queen) == 1
+        && weak_pieces >= 6
+    {
+        return EndgameCase::LoneQueen;
+    }
+    EndgameCase::Other {
+        pawns: sp,
+        one_flank: !both_flanks(b.pieces(Piece::Pawn)),
+    }
+}
+
+/// Whether the strong side's pawns all stand on one rook file whose promotion square its
+/// bishops (it has one or more, and no other piece) cannot reach, with the weak king on or
+/// next to that square: the weak king cannot be driven out of the corner.
+fn wrong_rook_pawn(b: &Board, strong: Color, strong_pawns: BitBoard) -> bool {
+    let own = b.colors(strong);
+    let bishops = b.colored_pieces(strong, Piece::Bishop);
+    if bishops.is_empty() || (own & !bishops & !strong_pawns).len() != 1 {
+        return false;
+    }
+    let last = Rank::Eighth.relative_to(strong);
+    [File::A, File::H].into_iter().any(|file| {
+        let promotion = Square::new(file, last);
+        let promotion_colour = if DARK_SQUARES.has(promotion) {
+            DARK_SQUARES
+        } else {
+            !DARK_SQUARES
+        };
+        (strong_pawns & !file.bitboard()).is_empty()
+            && (bishops & promotion_colour).is_empty()
+            && distance(b.king(!strong), promotion) <= 1
+    })
 }
 
 /// The square as White sees it: Black's pieces use the mirrored square.

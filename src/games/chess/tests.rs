@@ -611,31 +611,78 @@ fn trace_reproduces_the_evaluation() {
     }
 }
 
-/// The full evaluation scales down the endgames its weights overrate, for the side ahead
-/// whichever colour it is: bishops of opposite colours, a minor piece up without pawns.
+/// The full evaluation scales its endgame sum by the kind of endgame, for the side ahead
+/// whichever colour it is.
 #[test]
 fn endgame_scale_for_the_side_ahead() {
-    let scale = |f: &str| {
+    use eval::EndgameCase::*;
+    let case = |f: &str| {
         let p = fen(f);
         let t = eval::trace(p.board());
         let mirrored = eval::trace(fen(&mirror(f)).board());
         assert_eq!(t.eg_scale, mirrored.eg_scale, "{f}");
-        t.eg_scale
+        let white = |b: &cozy_chess::Board| -> i32 {
+            let s = eval::trace(b);
+            s.counts
+                .iter()
+                .map(|&(i, n)| weights::WEIGHTS[i as usize].1 * n as i32)
+                .sum()
+        };
+        let c = eval::endgame_case(p.board(), white(p.board()));
+        assert_eq!(t.eg_scale, eval::ENDGAME_SCALES.scale(c), "{f}");
+        c
     };
-    let normal = eval::SCALE_NORMAL;
-    // Opposite-coloured bishops, White two pawns up: half.
-    assert_eq!(scale("4k3/5b2/8/8/2PPP3/8/3B4/4K3 w - - 0 1"), normal / 2);
-    // The same bishops of one colour: the weights as they are (three strong pawns).
-    assert_eq!(scale("4k3/4b3/8/8/2PPP3/8/3B4/4K3 w - - 0 1"), 96 + 24);
-    // A bishop and no pawn against a bare king: an eighth.
-    assert_eq!(scale("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1"), normal / 8);
-    // A rook against a bare king: scaled by the missing pawns only.
-    assert_eq!(scale("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1"), 96);
-    // Many pawns with queens on: unscaled.
+    // Opposite-coloured bishops alone, White three passed pawns up; with a black pawn that
+    // stops one of them.
+    let ocb = |passed| OppositeBishops { passed };
+    assert_eq!(case("4k3/5b2/8/8/2PPP3/8/3B4/4K3 w - - 0 1"), ocb(3));
+    assert_eq!(case("4k3/1p3b2/8/8/2PPP3/8/3B4/4K3 w - - 0 1"), ocb(2));
+    // Opposite-coloured bishops with a rook each, with a knight each.
     assert_eq!(
-        scale("r1bqk2r/pppp1ppp/8/8/8/8/PPPPPPPP/R1BQK2R w - - 0 1"),
-        normal
+        case("3rk3/5b2/8/8/2PPP3/8/3B4/3RK3 w - - 0 1"),
+        OppositeBishopsRooks
     );
+    assert_eq!(
+        case("3nk3/5b2/8/8/2PPP3/8/3B4/3NK3 w - - 0 1"),
+        OppositeBishopsKnights
+    );
+    // The same bishops of one colour, three pawns on both flanks.
+    let other = |pawns, one_flank| Other { pawns, one_flank };
+    assert_eq!(
+        case("4k3/4b3/8/8/2PPP3/8/3B4/4K3 w - - 0 1"),
+        other(3, false)
+    );
+    // A bishop and no pawn against a bare king; a rook against a bare king (no pawn, so not
+    // on both flanks).
+    assert_eq!(case("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1"), NoPawnsMinorAhead);
+    assert_eq!(case("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1"), other(0, true));
+    // Two knights against a bare king.
+    assert_eq!(case("4k3/8/8/8/8/8/3NN3/4K3 w - - 0 1"), Drawn);
+    // A rook pawn with the bishop that does not cover its promotion square, the defending
+    // king in the corner; with the other bishop, or the king away, not drawn.
+    assert_eq!(case("k7/8/8/8/P7/8/3B4/4K3 w - - 0 1"), Drawn);
+    assert_eq!(case("k7/8/8/8/P7/8/4B3/4K3 w - - 0 1"), other(1, true));
+    assert_eq!(case("8/8/8/3k4/P7/8/3B4/4K3 w - - 0 1"), other(1, true));
+    // A pawn ending a pawn up.
+    assert_eq!(
+        case("4k3/8/8/3p4/2PP4/8/8/4K3 w - - 0 1"),
+        PawnEnding { ahead: 1 }
+    );
+    // A rook ending a pawn up on one flank, the defending king beside its pawns; the same
+    // pawns on both flanks.
+    assert_eq!(
+        case("r5k1/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1"),
+        RookEndingOneFlank
+    );
+    assert_eq!(
+        case("r5k1/p5pp/8/8/8/8/P4PPP/R5K1 w - - 0 1"),
+        other(4, false)
+    );
+    // A lone queen against two minor pieces, a pawn each.
+    assert_eq!(case("1nb1k3/p7/8/8/8/8/P7/3QK3 w - - 0 1"), LoneQueen);
+    // Many pawns with queens on: unscaled.
+    let full = fen("r1bqk2r/pppp1ppp/8/8/8/8/PPPPPPPP/R1BQK2R w - - 0 1");
+    assert_eq!(eval::trace(full.board()).eg_scale, eval::SCALE_NORMAL);
     let bishop_up = fen("4k3/8/8/8/8/8/3B4/4K3 w - - 0 1").evaluate_full();
     assert!((0..100).contains(&bishop_up), "{bishop_up}");
 }
