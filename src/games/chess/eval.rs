@@ -264,7 +264,10 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
         eg = sums.eg * endgame_scale(b, sums.eg) / SCALE_NORMAL;
     }
     let phase = phase(b);
-    let white = (sums.mg * phase + eg * (24 - phase)) / 24;
+    let mut white = (sums.mg * phase + eg * (24 - phase)) / 24;
+    if full {
+        white += mop_up(b);
+    }
     match b.side_to_move() {
         Color::White => white,
         Color::Black => -white,
@@ -541,6 +544,63 @@ fn wrong_rook_pawn(b: &Board, strong: Color, strong_pawns: BitBoard) -> bool {
             && distance(b.king(!strong), promotion) <= 1
     })
 }
+
+/// Against a bare king, guidance the table does not give (White's view): the defending
+/// king's distance from the centre (and, against a bishop and a knight alone, its nearness to
+/// a corner of the bishop's colour, the only corners where that mate can be forced) and the
+/// kings' nearness, so that the search drives the king to where it can be mated before the
+/// fifty-move rule runs out. Zero unless one side has its king alone and the other a rook, a
+/// queen, or two minor pieces other than two knights (or pawns besides). Outside the table
+/// and the [`Trace`]: the tuner's quiet positions have no bare king to speak of.
+#[inline(always)]
+fn mop_up(b: &Board) -> i32 {
+    for weak in Color::ALL {
+        if b.colors(weak).len() != 1 {
+            continue;
+        }
+        let strong = !weak;
+        let minors =
+            b.colored_pieces(strong, Piece::Knight) | b.colored_pieces(strong, Piece::Bishop);
+        let majors = b.colored_pieces(strong, Piece::Rook) | b.colored_pieces(strong, Piece::Queen);
+        let knights = b.colored_pieces(strong, Piece::Knight).len();
+        if majors.is_empty() && (minors.len() < 2 || knights == minors.len()) {
+            return 0;
+        }
+        let (king, theirs) = (b.king(strong), b.king(weak));
+        let manhattan = |a: Square, c: Square| {
+            (a.file() as i32 - c.file() as i32).abs() + (a.rank() as i32 - c.rank() as i32).abs()
+        };
+        // The defending king's distance from the centre files and ranks (0 to 6).
+        let off = |x: i32| (3 - x).max(x - 4);
+        let (file, rank) = (theirs.file() as i32, theirs.rank() as i32);
+        let mut push = MOP_UP_EDGE * (off(file) + off(rank));
+        let bishops = b.colored_pieces(strong, Piece::Bishop);
+        if majors.is_empty() && minors.len() == 2 && knights == 1 {
+            // Against a bishop and a knight: the distance from the long diagonal of the other
+            // colour (7 in the two corners of the bishop's colour, 0 in the other two; a1
+            // and h8 are dark).
+            let diagonal = if (bishops & DARK_SQUARES).is_empty() {
+                (rank - file).abs()
+            } else {
+                (7 - rank - file).abs()
+            };
+            push += MOP_UP_CORNER * diagonal;
+        }
+        let bonus = push + MOP_UP_CLOSE * (14 - manhattan(king, theirs));
+        return if strong == Color::White {
+            bonus
+        } else {
+            -bonus
+        };
+    }
+    0
+}
+
+/// [`mop_up`]'s weights: a step of the defending king towards the corner, towards the edge,
+/// and of the kings towards each other.
+const MOP_UP_CORNER: i32 = 80;
+const MOP_UP_EDGE: i32 = 40;
+const MOP_UP_CLOSE: i32 = 16;
 
 /// The square as White sees it: Black's pieces use the mirrored square.
 #[inline(always)]

@@ -687,6 +687,41 @@ fn endgame_scale_for_the_side_ahead() {
     assert!((0..100).contains(&bishop_up), "{bishop_up}");
 }
 
+/// Against a bare king the full evaluation guides the mate: the defending king is worth
+/// more (to the side mating) on the edge than in the centre, and against a bishop and a
+/// knight more in a corner of the bishop's colour than in the other corners.
+#[test]
+fn mop_up_drives_the_bare_king() {
+    // White's view: Black to move in each.
+    let score = |f: &str| -fen(f).evaluate_full();
+    // The light-squared bishop on d3 mates in h1 and a8, not in a1 and h8.
+    let kbn = |king: &str| score(&format!("{king} b - - 0 1"));
+    let right = kbn("8/8/8/8/3K4/3BN3/8/7k");
+    let right2 = kbn("k7/8/8/8/3K4/3BN3/8/8");
+    let wrong = kbn("8/8/8/8/3K4/3BN3/8/k7");
+    let wrong2 = kbn("7k/8/8/8/3K4/3BN3/8/8");
+    let centre = kbn("8/8/8/5k2/3K4/3BN3/8/8");
+    assert!(
+        right.min(right2) > wrong.max(wrong2) + 300,
+        "{right} {right2} {wrong} {wrong2}"
+    );
+    assert!(
+        wrong.min(wrong2) > centre - 100,
+        "{wrong} {wrong2} {centre}"
+    );
+    // A rook: the edge before the centre, for either colour.
+    let edge = score("4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    let middle = score("8/8/8/4k3/8/8/8/R3K3 b - - 0 1");
+    assert!(edge > middle + 100, "{edge} {middle}");
+    assert_eq!(
+        fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").evaluate_full(),
+        fen(&mirror("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")).evaluate_full()
+    );
+    // Two knights cannot force mate: no guidance.
+    let nn = |king: &str| score(&format!("{king} b - - 0 1"));
+    assert!(nn("k7/8/8/8/3K4/3NN3/8/8") < nn("8/8/8/5k2/3K4/3NN3/8/8") + 100);
+}
+
 /// Mutated FENs and move texts never crash: each is refused with an error or read into a
 /// position whose moves, notation, key and evaluation all work.
 #[test]
