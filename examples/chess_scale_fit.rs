@@ -67,7 +67,7 @@ fn read(path: &str, k_sf: f64) -> Vec<Position> {
             mg: mg as f64,
             eg: eg as f64,
             share: t.phase as f64 / 24.0,
-            case: eval::endgame_case(pos.board(), eg as i32),
+            case: t.case,
             label: sigmoid(k_sf, score),
         });
     }
@@ -132,9 +132,8 @@ fn neutral() -> EndgameScales {
     s
 }
 
-fn fit(set: &[Position], k: f64) -> EndgameScales {
-    let mut s = neutral();
-    // Each kind of endgame on its own: its positions and its factors.
+/// The positions of `set` by kind of endgame, each kind with the factors that act on it.
+fn by_kind(set: &[Position]) -> Vec<(&'static [&'static str], Vec<Position>)> {
     let mut kinds: Vec<(&'static [&'static str], Vec<Position>)> = Vec::new();
     for p in set {
         let o = owners(p.case);
@@ -143,7 +142,13 @@ fn fit(set: &[Position], k: f64) -> EndgameScales {
             None => kinds.push((o, vec![*p])),
         }
     }
-    for (names, ps) in &kinds {
+    kinds
+}
+
+fn fit(set: &[Position], k: f64) -> EndgameScales {
+    let mut s = neutral();
+    // Each kind of endgame on its own: its positions and its factors.
+    for (names, ps) in &by_kind(set) {
         loop {
             let mut moved = false;
             for name in names.iter() {
@@ -210,19 +215,7 @@ fn main() {
     for f in &check {
         let set = read(f, k_sf);
         report(f, &set);
-        // By kind of endgame (the kinds with a factor of their own).
-        let mut kinds: Vec<&'static [&'static str]> = Vec::new();
-        for p in &set {
-            if !kinds.contains(&owners(p.case)) {
-                kinds.push(owners(p.case));
-            }
-        }
-        for names in kinds {
-            let of: Vec<Position> = set
-                .iter()
-                .copied()
-                .filter(|p| owners(p.case) == names)
-                .collect();
+        for (names, of) in by_kind(&set) {
             report(&format!("  {}", names[0]), &of);
         }
     }

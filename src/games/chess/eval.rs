@@ -277,12 +277,14 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
 /// A position as the tuner sees it: its phase and its nonzero feature counts (White minus
 /// Black), so that the evaluation from White's side is
 /// `sum(n * (w.mg * phase + w.eg * (24 - phase))) / 24`.
-/// The endgame part is scaled by `eg_scale / SCALE_NORMAL` ([`endgame_scale`], its strong
-/// side taken from the endgame sum by the compiled-in table).
+/// The endgame part is scaled by `eg_scale / SCALE_NORMAL`, the factor of the position's
+/// kind of endgame `case` ([`endgame_case`], its strong side taken from the endgame sum by
+/// the compiled-in table).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     pub phase: i32,
     pub counts: Vec<(u16, i16)>,
+    pub case: EndgameCase,
     pub eg_scale: i32,
 }
 
@@ -305,8 +307,10 @@ pub fn trace(b: &Board) -> Trace {
         .zip(WEIGHTS.iter())
         .map(|(&n, w)| n * w.1)
         .sum();
+    let case = endgame_case(b, eg);
     Trace {
-        eg_scale: endgame_scale(b, eg),
+        case,
+        eg_scale: ENDGAME_SCALES.scale(case),
         phase: phase(b),
         counts: dense
             .0
