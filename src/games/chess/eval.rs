@@ -32,6 +32,11 @@
 //! the weights overrate (opposite-coloured bishops, rook endings on one flank, no pawns for
 //! the side ahead), up for pawn endings ([`endgame_scale`]); the tuner sees that factor in
 //! each position's [`Trace`].
+//!
+//! The features of the pawns and the kings alone (`pawn_features`,
+//! `pawn_threat_features`) change in few moves: the full evaluation takes their sums from a
+//! small cache per thread, keyed by the whole placement of the pawns and the kings
+//! (`pawns_and_kings`). The tuner's [`trace`] and the base evaluation count them afresh.
 
 use cozy_chess::{
     BitBoard, Board, Color, File, Piece, Rank, Square, get_bishop_moves, get_king_moves,
@@ -257,10 +262,21 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
         mg: 0,
         eg: 0,
     };
-    let maps = features(b, &mut sums);
+    let maps = if full {
+        let mut maps = piece_features(b, &mut sums);
+        let pawns = pawns_and_kings(b);
+        sums.mg += pawns.mg;
+        sums.eg += pawns.eg;
+        for c in Color::ALL {
+            maps[c as usize].passed = pawns.passed[c as usize];
+        }
+        maps
+    } else {
+        features(b, &mut sums)
+    };
     let mut eg = sums.eg;
     if full {
-        threats(b, &maps, &mut sums);
+        piece_threats(b, &maps, &mut sums);
         eg = sums.eg * endgame_scale(b, sums.eg) / SCALE_NORMAL;
     }
     let phase = phase(b);
@@ -272,6 +288,72 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
         Color::White => white,
         Color::Black => -white,
     }
+}
+
+/// The full evaluation's sums over the features of the pawns and the kings alone
+/// ([`pawn_features`], [`pawn_threat_features`]), and each side's passed pawns, for one
+/// placement of the pawns and the kings. `kings`: White's king's square, Black's times 64.
+/// The default entry (no pawns, both kings on a1) stands for no position.
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    pawns: [BitBoard; 2],
+    kings: u16,
+    mg: i32,
+    eg: i32,
+    passed: [BitBoard; 2],
+}
+
+/// Entries in each thread's [`PawnEntry`] cache (a power of two): 8,192 of 48 bytes.
+const PAWN_CACHE_SIZE: usize = 1 << 13;
+
+std::thread_local! {
+    /// The pawn-and-king sums of recently evaluated positions, one cache per thread (each
+    /// search thread evaluates on its own), indexed by a hash of the placement and checked
+    /// against the whole of it, so a hit is always right. The pawns and kings change in few
+    /// moves, so most positions of a search find their entry here.
+    static PAWN_CACHE: std::cell::RefCell<Vec<PawnEntry>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`PawnEntry`] for `b`'s pawns and kings, from this thread's cache or counted (then kept).
+#[inline(always)]
+fn pawns_and_kings(b: &Board) -> PawnEntry {
+    let pawns = [
+        b.colored_pieces(Color::White, Piece::Pawn),
+        b.colored_pieces(Color::Black, Piece::Pawn),
+    ];
+    let kings = b.king(Color::White) as u16 | (b.king(Color::Black) as u16) << 6;
+    let hash = (pawns[0].0 ^ pawns[1].0.rotate_left(32) ^ u64::from(kings))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let slot = (hash >> (64 - PAWN_CACHE_SIZE.trailing_zeros())) as usize;
+    let cached = PAWN_CACHE.with_borrow(|cache| cache.get(slot).copied());
+    if let Some(e) = cached
+        && e.pawns == pawns
+        && e.kings == kings
+    {
+        return e;
+    }
+    let mut sums = Sums {
+        table: &WEIGHTS,
+        mg: 0,
+        eg: 0,
+    };
+    let passed = pawn_features(b, &mut sums);
+    pawn_threat_features(b, passed, &mut sums);
+    let entry = PawnEntry {
+        pawns,
+        kings,
+        mg: sums.mg,
+        eg: sums.eg,
+        passed,
+    };
+    PAWN_CACHE.with_borrow_mut(|cache| {
+        if cache.is_empty() {
+            cache.resize(PAWN_CACHE_SIZE, PawnEntry::default());
+        }
+        cache[slot] = entry;
+    });
+    entry
 }
 
 /// A position as the tuner sees it: its phase and its nonzero feature counts (White minus
@@ -647,12 +729,23 @@ fn file_and_adjacent(f: File) -> BitBoard {
 /// Inlined so that [`evaluate`]'s popcnt build counts bits with the instruction.
 #[inline(always)]
 pub fn features(b: &Board, sink: &mut impl Sink) -> [Attacks; 2] {
+    let mut maps = piece_features(b, sink);
+    let passed = pawn_features(b, sink);
+    for c in Color::ALL {
+        maps[c as usize].passed = passed[c as usize];
+    }
+    maps
+}
+
+/// [`features`] but for [`pawn_features`]: every base feature that looks at more than the
+/// pawns and the kings. The returned maps' `passed` are empty.
+#[inline(always)]
+fn piece_features(b: &Board, sink: &mut impl Sink) -> [Attacks; 2] {
     let occupied = b.occupied();
     let mut maps = [Attacks::default(), Attacks::default()];
     for c in Color::ALL {
         let sign = if c == Color::White { 1 } else { -1 };
         let own = b.colors(c);
-        let own_pawns = b.colored_pieces(c, Piece::Pawn);
         let their_pawns = b.colored_pieces(!c, Piece::Pawn);
         let their_king_zone = get_king_moves(b.king(!c));
         let area = !own & !pawn_attacks(their_pawns, !c);
@@ -678,8 +771,6 @@ pub fn features(b: &Board, sink: &mut impl Sink) -> [Attacks; 2] {
             }
         }
         maps[c as usize] = piece_activity(b, c, sign, occupied, area, their_king_zone, sink);
-        maps[c as usize].passed = pawn_structure(c, sign, own_pawns, their_pawns, sink);
-        king_shelter(b.king(c), c, sign, own_pawns, sink);
         if b.colored_pieces(c, Piece::Bishop).len() >= 2 {
             sink.add(BISHOP_PAIR, sign);
         }
@@ -693,6 +784,21 @@ pub fn features(b: &Board, sink: &mut impl Sink) -> [Attacks; 2] {
         },
     );
     maps
+}
+
+/// The base features of the pawns and the kings alone (pawn structure, the king's pawn
+/// shield and open files); returns each side's passed pawns.
+#[inline(always)]
+fn pawn_features(b: &Board, sink: &mut impl Sink) -> [BitBoard; 2] {
+    let mut passed = [BitBoard::EMPTY; 2];
+    for c in Color::ALL {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        let their_pawns = b.colored_pieces(!c, Piece::Pawn);
+        passed[c as usize] = pawn_structure(c, sign, own_pawns, their_pawns, sink);
+        king_shelter(b.king(c), c, sign, own_pawns, sink);
+    }
+    passed
 }
 
 /// Mobility, attacks on the enemy king's neighbourhood, and rooks on open files; returns
@@ -850,6 +956,13 @@ pub struct Attacks {
 /// by rank. [`GROUPS`] says what each weight counts.
 #[inline(always)]
 pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
+    piece_threats(b, maps, sink);
+    pawn_threat_features(b, [maps[0].passed, maps[1].passed], sink);
+}
+
+/// [`threats`] but for [`pawn_threat_features`].
+#[inline(always)]
+fn piece_threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     let pawns_of = |c: Color| pawn_attacks(b.colored_pieces(c, Piece::Pawn), c);
     let all = |c: Color| {
         let m = &maps[c as usize];
@@ -888,7 +1001,103 @@ pub fn threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
         side.pieces_and_pawns(sink);
         side.passers(sink);
         side.flanks(sink);
-        side.shelter(sink);
+    }
+}
+
+/// [`threats`]'s features of the pawns and the kings alone, given each side's passed pawns:
+/// pawn storms against the enemy king, backward pawns, protected passed pawns, space, a
+/// king's flank without pawns, the king's distance to its nearest pawn, the king's pawn
+/// shelter and the enemy's storm file by file, connected pawns by rank.
+#[inline(always)]
+fn pawn_threat_features(b: &Board, passed: [BitBoard; 2], sink: &mut impl Sink) {
+    for c in Color::ALL {
+        let sign = if c == Color::White { 1 } else { -1 };
+        let mut add = |index: usize, n: i32| {
+            if n != 0 {
+                sink.add(index, sign * n);
+            }
+        };
+        let own_pawns = b.colored_pieces(c, Piece::Pawn);
+        let their_pawns = b.colored_pieces(!c, Piece::Pawn);
+        let our_pawn_attacks = pawn_attacks(own_pawns, c);
+        let their_pawn_attacks = pawn_attacks(their_pawns, !c);
+        let (king, their_king) = (b.king(c), b.king(!c));
+        // Own pawns storming the enemy king: on its file and the files beside, ranks 4 to 6.
+        let storm_files = file_and_adjacent(their_king.file());
+        for (i, rank) in [Rank::Fourth, Rank::Fifth, Rank::Sixth]
+            .into_iter()
+            .enumerate()
+        {
+            let rank = rank.relative_to(c).bitboard();
+            add(
+                PAWN_STORM + i,
+                (own_pawns & storm_files & rank).len() as i32,
+            );
+        }
+        // A pawn with no own pawn beside or behind it on the files beside (none in the
+        // files-beside of the own pawns' forward spans), its square in front attacked.
+        let supported_from_behind = beside(front_fill(own_pawns, c));
+        let backward =
+            (own_pawns & !supported_from_behind & backward_of(their_pawn_attacks, c)).len() as i32;
+        add(BACKWARD, backward);
+        add(
+            PASSED_PROTECTED,
+            (passed[c as usize] & our_pawn_attacks).len() as i32,
+        );
+        // Space: files c to f, ranks 2 to 4 from c's side (c2..f4 for White, c5..f7 for
+        // Black), the squares free of own pawns and not attacked by enemy pawns.
+        let home = if c == Color::White {
+            BitBoard(0x0000_0000_3C3C_3C00)
+        } else {
+            BitBoard(0x003C_3C3C_0000_0000)
+        };
+        add(
+            SPACE,
+            (home & !own_pawns & !their_pawn_attacks).len() as i32,
+        );
+        if (flank(king.file()) & b.pieces(Piece::Pawn)).is_empty() {
+            add(PAWNLESS_FLANK, 1);
+        }
+        let nearest = own_pawns
+            .into_iter()
+            .map(|sq| distance(king, sq))
+            .min()
+            .unwrap_or(0);
+        add(KING_PAWN_DISTANCE, nearest);
+        // The shelter and the storm on the three files around the own king (its file kept
+        // off the edge), each by the rank from the own side of the pawn not behind the king
+        // nearest it.
+        let not_behind = !ranks_ahead(king.rank(), !c);
+        let ours = own_pawns & not_behind;
+        let theirs = their_pawns & not_behind;
+        let centre = (king.file() as usize).clamp(1, 6);
+        for f in centre - 1..=centre + 1 {
+            let file = File::index(f).bitboard();
+            // The pawn nearest the own side: the lowest square for White, the highest for Black.
+            let nearest = |pawns: BitBoard| {
+                let on_file = (pawns & file).0;
+                if on_file == 0 {
+                    return 0;
+                }
+                let sq = match c {
+                    Color::White => on_file.trailing_zeros(),
+                    Color::Black => 63 - on_file.leading_zeros(),
+                };
+                Square::index(sq as usize).rank().relative_to(c) as usize
+            };
+            let (own_rank, their_rank) = (nearest(ours), nearest(theirs));
+            let edge = f.min(7 - f);
+            add(SHELTER + 7 * edge + own_rank, 1);
+            if their_rank != 0 && own_rank + 1 == their_rank {
+                add(STORM_BLOCKED, 1);
+            } else {
+                add(STORM + their_rank, 1);
+            }
+        }
+        let connected = own_pawns & (our_pawn_attacks | beside(own_pawns));
+        for sq in connected {
+            add(CONNECTED + sq.rank().relative_to(c) as usize, 1);
+        }
     }
 }
 
@@ -995,7 +1204,7 @@ impl Side<'_> {
     /// The attack on the enemy king: safe checks by piece kind (squares from which the kind
     /// would check, that a piece of the kind attacks, holding no own piece and attacked by
     /// no enemy piece), unsafe checks, squares next to it attacked and guarded by no pawn,
-    /// minor or rook, squares there attacked by two kinds of piece, and pawn storms.
+    /// minor or rook, squares there attacked by two kinds of piece.
     #[inline(always)]
     fn king_attack(&self, sink: &mut impl Sink) {
         let (b, c, us) = (self.b, self.c, self.us);
@@ -1028,23 +1237,10 @@ impl Side<'_> {
             us.queens,
         ]);
         self.add(sink, KING_ZONE_DOUBLE, (zone & twice).len() as i32);
-        let own_pawns = b.colored_pieces(c, Piece::Pawn);
-        let storm_files = file_and_adjacent(their_king.file());
-        for (i, rank) in [Rank::Fourth, Rank::Fifth, Rank::Sixth]
-            .into_iter()
-            .enumerate()
-        {
-            let rank = rank.relative_to(c).bitboard();
-            self.add(
-                sink,
-                PAWN_STORM + i,
-                (own_pawns & storm_files & rank).len() as i32,
-            );
-        }
     }
 
-    /// Outposts, own pawns on a bishop's colour, pawn-push threats, backward pawns, minors
-    /// behind a pawn, rooks on the seventh, protected passed pawns and space.
+    /// Outposts, own pawns on a bishop's colour, pawn-push threats, minors behind a pawn,
+    /// rooks on the seventh.
     #[inline(always)]
     fn pieces_and_pawns(&self, sink: &mut impl Sink) {
         let (b, c) = (self.b, self.c);
@@ -1078,13 +1274,6 @@ impl Side<'_> {
         let targets = b.colors(!c) & !b.pieces(Piece::Pawn) & !b.pieces(Piece::King);
         let push_threats = (pawn_attacks(safe_push, c) & targets).len() as i32;
         self.add(sink, PUSH_THREAT, push_threats);
-        // A pawn with no own pawn beside or behind it on the files beside (none in the
-        // files-beside of the own pawns' forward spans), its square in front attacked.
-        let supported_from_behind = beside(front_fill(own_pawns, c));
-        let backward =
-            (own_pawns & !supported_from_behind & backward_of(self.their_pawn_attacks, c)).len()
-                as i32;
-        self.add(sink, BACKWARD, backward);
         let minors = b.colored_pieces(c, Piece::Knight) | b.colored_pieces(c, Piece::Bishop);
         let behind_pawn = (minors & backward_of(b.pieces(Piece::Pawn), c)).len() as i32;
         self.add(sink, MINOR_BEHIND_PAWN, behind_pawn);
@@ -1094,23 +1283,11 @@ impl Side<'_> {
             let rooks = (b.colored_pieces(c, Piece::Rook) & seventh).len() as i32;
             self.add(sink, ROOK_SEVENTH, rooks);
         }
-        let protected = (self.us.passed & self.our_pawn_attacks).len() as i32;
-        self.add(sink, PASSED_PROTECTED, protected);
-        // Space: files c to f, ranks 2 to 4 from c's side (c2..f4 for White, c5..f7 for
-        // Black), the squares free of own pawns and not attacked by enemy pawns.
-        let home = if c == Color::White {
-            BitBoard(0x0000_0000_3C3C_3C00)
-        } else {
-            BitBoard(0x003C_3C3C_0000_0000)
-        };
-        let space = (home & !own_pawns & !self.their_pawn_attacks).len() as i32;
-        self.add(sink, SPACE, space);
     }
 
     /// The enemy king's flank (files a-d for a king on a-c, c-f on d-e, e-h on f-h) in its
     /// camp (ranks 1 to 5 from its side): squares attacked, and attacked by two kinds of
-    /// piece; the own king's flank without pawns; the own king's distance to its nearest
-    /// pawn.
+    /// piece.
     #[inline(always)]
     fn flanks(&self, sink: &mut impl Sink) {
         let (b, c) = (self.b, self.c);
@@ -1122,58 +1299,6 @@ impl Side<'_> {
         let zone = flank(their_king.file()) & camp;
         self.add(sink, KING_FLANK, (zone & self.ours_attacked).len() as i32);
         self.add(sink, KING_FLANK + 1, (zone & self.ours_twice).len() as i32);
-        let king = b.king(c);
-        if (flank(king.file()) & b.pieces(Piece::Pawn)).is_empty() {
-            self.add(sink, PAWNLESS_FLANK, 1);
-        }
-        let nearest = b
-            .colored_pieces(c, Piece::Pawn)
-            .into_iter()
-            .map(|sq| distance(king, sq))
-            .min()
-            .unwrap_or(0);
-        self.add(sink, KING_PAWN_DISTANCE, nearest);
-    }
-
-    /// The own king's pawn shelter and the enemy's pawn storm, file by file on the three
-    /// files around it (the king's file kept off the edge), each by the rank from the own
-    /// side of the pawn not behind the king nearest it; and connected pawns by rank.
-    #[inline(always)]
-    fn shelter(&self, sink: &mut impl Sink) {
-        let (b, c) = (self.b, self.c);
-        let king = b.king(c);
-        let not_behind = !ranks_ahead(king.rank(), !c);
-        let own_pawns = b.colored_pieces(c, Piece::Pawn);
-        let ours = own_pawns & not_behind;
-        let theirs = b.colored_pieces(!c, Piece::Pawn) & not_behind;
-        let centre = (king.file() as usize).clamp(1, 6);
-        for f in centre - 1..=centre + 1 {
-            let file = File::index(f).bitboard();
-            // The pawn nearest the own side: the lowest square for White, the highest for Black.
-            let nearest = |pawns: BitBoard| {
-                let on_file = (pawns & file).0;
-                if on_file == 0 {
-                    return 0;
-                }
-                let sq = match c {
-                    Color::White => on_file.trailing_zeros(),
-                    Color::Black => 63 - on_file.leading_zeros(),
-                };
-                Square::index(sq as usize).rank().relative_to(c) as usize
-            };
-            let (own_rank, their_rank) = (nearest(ours), nearest(theirs));
-            let edge = f.min(7 - f);
-            self.add(sink, SHELTER + 7 * edge + own_rank, 1);
-            if their_rank != 0 && own_rank + 1 == their_rank {
-                self.add(sink, STORM_BLOCKED, 1);
-            } else {
-                self.add(sink, STORM + their_rank, 1);
-            }
-        }
-        let connected = own_pawns & (self.our_pawn_attacks | beside(own_pawns));
-        for sq in connected {
-            self.add(sink, CONNECTED + sq.rank().relative_to(c) as usize, 1);
-        }
     }
 
     /// Passed pawns whose square in front is empty (by rank), and the kings' distances to

@@ -594,21 +594,58 @@ fn trace_reproduces_the_evaluation() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
     ] {
         let p = fen(f);
-        let t = eval::trace(p.board());
-        let (mut mg, mut eg) = (0, 0);
-        for &(i, n) in &t.counts {
-            mg += weights::WEIGHTS[i as usize].0 * n as i32;
-            eg += weights::WEIGHTS[i as usize].1 * n as i32;
-        }
-        let eg = eg * t.eg_scale / eval::SCALE_NORMAL;
-        let white = (mg * t.phase + eg * (24 - t.phase)) / 24;
-        let stm = if p.side_to_move() == Player::First {
-            white
-        } else {
-            -white
-        };
-        assert_eq!(stm, p.evaluate_full(), "{f}");
+        assert_eq!(evaluation_by_trace(&p), p.evaluate_full(), "{f}");
     }
+}
+
+/// The full evaluation summed from [`eval::trace`]'s counts by the weights (the engine
+/// takes the pawns' and kings' part from a cache; the trace counts everything afresh).
+fn evaluation_by_trace(p: &Chess) -> i32 {
+    let t = eval::trace(p.board());
+    let (mut mg, mut eg) = (0, 0);
+    for &(i, n) in &t.counts {
+        mg += weights::WEIGHTS[i as usize].0 * n as i32;
+        eg += weights::WEIGHTS[i as usize].1 * n as i32;
+    }
+    let eg = eg * t.eg_scale / eval::SCALE_NORMAL;
+    let white = (mg * t.phase + eg * (24 - t.phase)) / 24;
+    if p.side_to_move() == Player::First {
+        white
+    } else {
+        -white
+    }
+}
+
+/// The pawn-and-king cache never changes a value: along random games (the same pawns and
+/// kings met again with other pieces, and slots taken over by other placements), every
+/// position's full evaluation, asked twice, is what the trace sums to. Positions with a bare
+/// king are left out: their mop-up term is not a feature.
+#[test]
+fn the_pawn_cache_never_changes_the_evaluation() {
+    let mut rng = crate::util::Rng::new(44);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut p = Chess::new(&Params::default()).unwrap();
+        for _ in 0..160 {
+            moves.clear();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let bare = Color::ALL
+                .into_iter()
+                .any(|c| p.board().colors(c) == p.board().colored_pieces(c, Piece::King));
+            if !bare {
+                let expected = evaluation_by_trace(&p);
+                assert_eq!(p.evaluate_full(), expected, "{}", p.fen());
+                assert_eq!(p.evaluate_full(), expected, "{} (again)", p.fen());
+                checked += 1;
+            }
+            p.play(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(checked > 4000, "{checked} positions");
 }
 
 /// The full evaluation scales its endgame sum by the kind of endgame, for the side ahead
