@@ -132,6 +132,7 @@ fn zeroed_buckets<M: Copy>(mut len: usize) -> Vec<Bucket<M>> {
         unsafe {
             let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket<M>;
             if !ptr.is_null() {
+                huge_pages(ptr as *mut u8, layout.size());
                 return Vec::from_raw_parts(ptr, len, len);
             }
             if len <= 1 {
@@ -144,6 +145,26 @@ fn zeroed_buckets<M: Copy>(mut len: usize) -> Vec<Bucket<M>> {
         );
         len /= 2;
     }
+}
+
+/// Asks Linux to back the table's whole pages with huge pages (2 MiB) where it can. Random
+/// probes over a large table miss the TLB on nearly every access with 4 KiB pages; the
+/// page walk showed as about a tenth of a chess search's time. Only a hint: the pages still
+/// come as they are first written, and without transparent huge pages nothing changes.
+fn huge_pages(ptr: *mut u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = (ptr as usize).next_multiple_of(PAGE);
+        let end = (ptr as usize + bytes) / PAGE * PAGE;
+        if end > start {
+            // SAFETY: madvise only advises on whole pages of memory this process owns (the
+            // allocation just made); it neither reads nor writes them.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, bytes);
 }
 
 pub struct Table<M: Copy> {
