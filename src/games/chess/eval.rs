@@ -262,7 +262,9 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
         mg: 0,
         eg: 0,
     };
-    let maps = if full {
+    let eg = if full {
+        // The features and threats as `features` and `threats` count them, the pawns' and
+        // kings' part from the cache.
         let mut maps = piece_features(b, &mut sums);
         let pawns = pawns_and_kings(b);
         sums.mg += pawns.mg;
@@ -270,15 +272,12 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
         for c in Color::ALL {
             maps[c as usize].passed = pawns.passed[c as usize];
         }
-        maps
-    } else {
-        features(b, &mut sums)
-    };
-    let mut eg = sums.eg;
-    if full {
         piece_threats(b, &maps, &mut sums);
-        eg = sums.eg * endgame_scale(b, sums.eg) / SCALE_NORMAL;
-    }
+        sums.eg * endgame_scale(b, sums.eg) / SCALE_NORMAL
+    } else {
+        features(b, &mut sums);
+        sums.eg
+    };
     let phase = phase(b);
     let mut white = (sums.mg * phase + eg * (24 - phase)) / 24;
     if full {
@@ -1004,6 +1003,14 @@ fn piece_threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
     }
 }
 
+/// Counts feature `index` `n` times for the side of `sign` (nothing when `n` is 0).
+#[inline(always)]
+fn add_for(sink: &mut impl Sink, sign: i32, index: usize, n: i32) {
+    if n != 0 {
+        sink.add(index, sign * n);
+    }
+}
+
 /// [`threats`]'s features of the pawns and the kings alone, given each side's passed pawns:
 /// pawn storms against the enemy king, backward pawns, protected passed pawns, space, a
 /// king's flank without pawns, the king's distance to its nearest pawn, the king's pawn
@@ -1012,11 +1019,7 @@ fn piece_threats(b: &Board, maps: &[Attacks; 2], sink: &mut impl Sink) {
 fn pawn_threat_features(b: &Board, passed: [BitBoard; 2], sink: &mut impl Sink) {
     for c in Color::ALL {
         let sign = if c == Color::White { 1 } else { -1 };
-        let mut add = |index: usize, n: i32| {
-            if n != 0 {
-                sink.add(index, sign * n);
-            }
-        };
+        let mut add = |index: usize, n: i32| add_for(sink, sign, index, n);
         let own_pawns = b.colored_pieces(c, Piece::Pawn);
         let their_pawns = b.colored_pieces(!c, Piece::Pawn);
         let our_pawn_attacks = pawn_attacks(own_pawns, c);
@@ -1123,9 +1126,7 @@ impl Side<'_> {
     /// Counts feature `index` `n` times for this side (nothing when `n` is 0).
     #[inline(always)]
     fn add(&self, sink: &mut impl Sink, index: usize, n: i32) {
-        if n != 0 {
-            sink.add(index, self.sign * n);
-        }
+        add_for(sink, self.sign, index, n);
     }
 
     /// Enemy pieces attacked by a pawn, by a minor, a queen by a rook, and enemy pawns and
