@@ -335,7 +335,7 @@ impl<G: Game> Worker<G> {
             } else if i == PICKED {
                 // Picking one at a time is a stable sort by descending key: a node that goes
                 // on this long sorts the rest at once, in the same order.
-                sort_descending(&mut moves[i..]);
+                moves[i..].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
             }
             let (order, mv) = moves[i];
             if Some(mv) == excluded {
@@ -476,21 +476,6 @@ impl<G: Game> Worker<G> {
                 self.history.update_capture(pos.piece_to_id(m), -b);
             }
         }
-    }
-}
-
-/// Sorts `moves` by descending key, keeping equal keys in their order (the order picking
-/// one at a time gives). By insertion: the lists are short (a few dozen moves), where it
-/// beats the library's general sort.
-fn sort_descending<M: Copy>(moves: &mut [(i32, M)]) {
-    for i in 1..moves.len() {
-        let x = moves[i];
-        let mut j = i;
-        while j > 0 && moves[j - 1].0 < x.0 {
-            moves[j] = moves[j - 1];
-            j -= 1;
-        }
-        moves[j] = x;
     }
 }
 
