@@ -317,6 +317,9 @@ pub struct SearchHints {
     /// evaluation where the stored bound says the true value lies on that side of it (never
     /// a mate score).
     pub tt_eval: bool,
+    /// With [`SearchHints::check_extension`]: only checks that do not lose material in the
+    /// exchange ([`Game::see_at_least`]) are extended.
+    pub check_see: bool,
 }
 
 impl SearchHints {
@@ -341,6 +344,7 @@ impl SearchHints {
         full_eval: false,
         correction_history: false,
         tt_eval: false,
+        check_see: false,
     };
     /// All of them.
     pub const ALL: SearchHints = SearchHints {
@@ -363,6 +367,7 @@ impl SearchHints {
         full_eval: true,
         correction_history: true,
         tt_eval: true,
+        check_see: true,
     };
 }
 

@@ -41,7 +41,8 @@ use crate::util::Rng;
 /// with checkers' fitted evaluation, whose new techniques the list turns off too).
 pub const UNCALIBRATED: &str = "history_malus,continuation_history,capture_history,\
 reverse_futility,razoring,futility,late_move_pruning,see_pruning,internal_reduction,\
-singular_extension,quiescence_table,full_eval,correction_history,tt_eval";
+singular_extension,quiescence_table,full_eval,correction_history,tt_eval,\
+check_see";
 
 /// [`UNCALIBRATED`] as the searcher takes it.
 pub fn uncalibrated() -> TechniquesOff {

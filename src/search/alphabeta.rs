@@ -411,8 +411,10 @@ impl<G: Game> Worker<G> {
         // Extensions stop at twice the iteration's depth: a long series of checks would
         // otherwise never reach the horizon (and depth 1, which `stop` cannot cut, must end).
         let extend = (ply as u32) < 2 * self.root_depth;
+        // With `check_see`, a check that loses material in the exchange is not extended.
+        let extended_check = gives_check && (!self.hints.check_see || pos.see_at_least(mv, 0));
         let extension = if extend {
-            extension.max(gives_check as i32)
+            extension.max(extended_check as i32)
         } else {
             0
         };

@@ -454,6 +454,7 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("full_eval", |h| &mut h.full_eval),
     ("correction_history", |h| &mut h.correction_history),
     ("tt_eval", |h| &mut h.tt_eval),
+    ("check_see", |h| &mut h.check_see),
 ];
 
 /// Techniques a caller turns off whatever the game opts into, for matches that measure what
