@@ -411,10 +411,10 @@ impl<G: Game> Worker<G> {
         // Extensions stop at twice the iteration's depth: a long series of checks would
         // otherwise never reach the horizon (and depth 1, which `stop` cannot cut, must end).
         let extend = (ply as u32) < 2 * self.root_depth;
-        // With `check_see`, a check that loses material in the exchange is not extended.
-        let extended_check = gives_check && (!self.hints.check_see || pos.see_at_least(mv, 0));
         let extension = if extend {
-            extension.max(extended_check as i32)
+            // With `check_see`, a check that loses material in the exchange is not extended.
+            let check = gives_check && (!self.hints.check_see || pos.see_at_least(mv, 0));
+            extension.max(check as i32)
         } else {
             0
         };
