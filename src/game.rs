@@ -320,6 +320,11 @@ pub struct SearchHints {
     /// With [`SearchHints::check_extension`]: only checks that do not lose material in the
     /// exchange ([`Game::see_at_least`]) are extended.
     pub check_see: bool,
+    /// With [`SearchHints::quiescence_table`]: the quiescence search stands pat on the
+    /// table's value rather than the static evaluation where the stored bound says the true
+    /// value lies on that side of it (never a mate score), as [`SearchHints::tt_eval`] does
+    /// for the pruning decisions.
+    pub quiescence_tt_eval: bool,
 }
 
 impl SearchHints {
@@ -345,6 +350,7 @@ impl SearchHints {
         correction_history: false,
         tt_eval: false,
         check_see: false,
+        quiescence_tt_eval: false,
     };
     /// All of them.
     pub const ALL: SearchHints = SearchHints {
@@ -368,6 +374,7 @@ impl SearchHints {
         correction_history: true,
         tt_eval: true,
         check_see: true,
+        quiescence_tt_eval: true,
     };
 }
 

@@ -277,20 +277,10 @@ impl<G: Game> Worker<G> {
         tt: Option<Entry<G::Move>>,
         ply: usize,
     ) -> Option<i32> {
-        let (Some(e), Some(t)) = (eval, tt) else {
-            return eval;
-        };
-        if !self.hints.tt_eval || is_mate(t.score) {
-            return eval;
+        match (eval, tt) {
+            (Some(e), Some(t)) if self.hints.tt_eval => Some(nearer_value(t, e, ply)),
+            _ => eval,
         }
-        let v = from_tt(t.score, ply);
-        let nearer = match t.bound {
-            Bound::Exact => true,
-            Bound::Lower => v > e,
-            Bound::Upper => v < e,
-            Bound::Empty => false,
-        };
-        Some(if nearer { v } else { e })
     }
 
     /// Whether the static evaluation at `ply` is above the one at the same side's previous
@@ -479,6 +469,23 @@ impl<G: Game> Worker<G> {
             }
         }
     }
+}
+
+/// `eval`, or `e`'s score (as seen `ply` plies from the root) where its bound says the
+/// true value lies beyond `eval` on that side (an exact score always); never a mate score,
+/// which no margin or stand-pat is meant for.
+pub(super) fn nearer_value<M>(e: Entry<M>, eval: i32, ply: usize) -> i32 {
+    if is_mate(e.score) {
+        return eval;
+    }
+    let v = from_tt(e.score, ply);
+    let nearer = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v > eval,
+        Bound::Upper => v < eval,
+        Bound::Empty => false,
+    };
+    if nearer { v } else { eval }
 }
 
 /// The value a table entry gives a node searched to `depth` at `ply` with window

@@ -455,6 +455,7 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("correction_history", |h| &mut h.correction_history),
     ("tt_eval", |h| &mut h.tt_eval),
     ("check_see", |h| &mut h.check_see),
+    ("quiescence_tt_eval", |h| &mut h.quiescence_tt_eval),
 ];
 
 /// Techniques a caller turns off whatever the game opts into, for matches that measure what

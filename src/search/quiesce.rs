@@ -2,7 +2,9 @@
 //! try its noisy moves (all its moves when in check), best-scored first, skipping those the
 //! game expects to lose material, so that the search never stops in the middle of an
 //! exchange. With [`crate::game::SearchHints::quiescence_table`] it reads and writes the
-//! transposition table as depth-0 results.
+//! transposition table as depth-0 results, and with
+//! [`crate::game::SearchHints::quiescence_tt_eval`] stands pat on the table's value where its
+//! bound says the true value lies beyond the static evaluation.
 
 use std::sync::atomic::AtomicBool;
 
@@ -44,6 +46,11 @@ impl<G: Game> Worker<G> {
                 .and_then(|e| e.eval)
                 .unwrap_or_else(|| self.static_eval(pos));
             best = self.corrected(pos, raw);
+            if self.hints.quiescence_tt_eval
+                && let Some(e) = tt
+            {
+                best = super::alphabeta::nearer_value(e, best, ply);
+            }
             eval = Some(raw);
             if best >= beta {
                 return best;
