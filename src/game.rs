@@ -426,6 +426,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Which of its rules ended the game, in words for reports ("checkmate", "stalemate",
+    /// "the fifty-move rule"): the referee's reason reads "<winner> wins by <it>" or "draw
+    /// by <it>". `None` while the game goes on, and by default (the game's rules then have
+    /// one way to end, which its description in protocol.md says).
+    fn ending(&self) -> Option<&'static str> {
+        None
+    }
+
     /// A 64-bit key: equal positions (including side to move) have equal keys.
     fn key(&self) -> u64;
 
@@ -744,6 +752,21 @@ impl<G: Game> Line<G> {
         self.pos
             .outcome()
             .or_else(|| self.repeated().then_some(Outcome::Draw))
+    }
+
+    /// Which rule ended the line: the position's [`Game::ending`], or the repetition rule
+    /// once the line is drawn by it (repetition is the line's rule, not the position's).
+    pub fn ending(&self) -> Option<String> {
+        if self.pos.outcome().is_some() {
+            return self.pos.ending().map(str::to_string);
+        }
+        match G::REPETITION_DRAW {
+            Some(n) if self.repeated() => Some(match n {
+                3 => "threefold repetition".to_string(),
+                _ => format!("repetition ({n} times)"),
+            }),
+            _ => None,
+        }
     }
 
     /// Whether the current position has occurred as often as the repetition rule allows.

@@ -23,7 +23,9 @@ struct Report {
 /// - equal positions have equal keys (and, when `perfect_key`, equal keys mean equal
 ///   positions);
 /// - the side to move alternates, `max_remaining_plies` bounds the rest of the game, and the
-///   evaluation stays inside its range.
+///   evaluation stays inside its range;
+/// - a finished position names the rule that ended it (`ending`, the referee's reason), and
+///   one that goes on names none.
 fn conformance<G: Game>(
     params: &[&str],
     playouts: usize,
@@ -51,6 +53,13 @@ fn conformance<G: Game>(
             check_moves(&pos, &moves, malformed);
             check_notation_round_trip(&start, &pos, &moves, ply);
             keys.check(&pos, perfect_key);
+            assert_eq!(
+                pos.ending().is_some(),
+                pos.outcome().is_some(),
+                "{}: an ending named iff over at {}",
+                G::NAME,
+                pos.fen()
+            );
             if pos.outcome().is_some() {
                 report.finished += 1;
                 check_remaining_bounds::<G>(&trail, ply);

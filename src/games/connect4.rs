@@ -429,6 +429,13 @@ impl Game for Connect4 {
         }
     }
 
+    fn ending(&self) -> Option<&'static str> {
+        self.outcome().map(|o| match o {
+            Outcome::Win(_) => "four in a row",
+            Outcome::Draw => "a full board",
+        })
+    }
+
     fn key(&self) -> u64 {
         self.current + self.mask
     }

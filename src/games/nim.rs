@@ -191,6 +191,16 @@ impl Game for Nim {
         }
     }
 
+    fn ending(&self) -> Option<&'static str> {
+        self.outcome().map(|_| {
+            if self.misere {
+                "the other side taking the last object"
+            } else {
+                "taking the last object"
+            }
+        })
+    }
+
     fn key(&self) -> u64 {
         // SplitMix-style mixing of each heap with its index; not perfect, but positions that
         // compare equal always hash equal.

@@ -303,6 +303,10 @@ impl Game for Teeko {
         self.has_goal(last).then_some(Outcome::Win(last))
     }
 
+    fn ending(&self) -> Option<&'static str> {
+        self.outcome().map(|_| "four markers on a goal")
+    }
+
     fn key(&self) -> u64 {
         self.black as u64 | (self.red as u64) << 25 | (self.side as u64) << 50
     }

@@ -145,6 +145,13 @@ impl Game for TicTacToe {
         }
     }
 
+    fn ending(&self) -> Option<&'static str> {
+        self.outcome().map(|o| match o {
+            Outcome::Win(_) => "three in a row",
+            Outcome::Draw => "a full board",
+        })
+    }
+
     fn key(&self) -> u64 {
         self.x as u64 | (self.o as u64) << 9
     }

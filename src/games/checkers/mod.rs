@@ -178,6 +178,17 @@ impl Game for Checkers {
         }
     }
 
+    /// protocol.md's names for `outcome`'s cases.
+    fn ending(&self) -> Option<&'static str> {
+        if !self.board.can_move(self.side) {
+            Some("leaving no legal move")
+        } else if self.no_progress_draw() {
+            Some("the no-progress rule")
+        } else {
+            None
+        }
+    }
+
     /// The board and the side to move, not the no-progress count: positions that differ only
     /// in the count are one position for the repetition rule.
     fn key(&self) -> u64 {

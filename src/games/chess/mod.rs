@@ -508,6 +508,24 @@ impl Game for Chess {
         self.drawn_by_rule().then_some(Outcome::Draw)
     }
 
+    /// protocol.md's names for `outcome`'s cases, checked in the same order.
+    fn ending(&self) -> Option<&'static str> {
+        let b = &self.board;
+        if !b.generate_moves(|_| true) {
+            Some(if b.checkers().is_empty() {
+                "stalemate"
+            } else {
+                "checkmate"
+            })
+        } else if b.halfmove_clock() >= 100 {
+            Some("the fifty-move rule")
+        } else if self.insufficient_material() {
+            Some("a dead position")
+        } else {
+            None
+        }
+    }
+
     /// cozy-chess's Zobrist hash (pieces, side to move, castling rights), with the en passant
     /// file only when an en passant capture is legal: equal keys for positions that are the
     /// same under FIDE's repetition rule. The clocks are not part of it.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::{find_legal, perft, play_moves};
+use crate::game::{Line, find_legal, perft, play_moves};
 
 fn std_game() -> Chess {
     Chess::default()
@@ -829,4 +829,43 @@ fn see_shortcut_agrees_with_see() {
         }
     }
     assert!(checked > 1000, "{checked} captures checked");
+}
+
+/// Each way a game of chess ends has protocol.md's name (the referee's reason and the page's
+/// words come from `Line::ending`), and a game that goes on has none.
+#[test]
+fn endings_are_named_by_the_rule() {
+    let start = Chess::new(&Params::default()).unwrap();
+    let from = |fen: &str| Line::new(start.from_fen(fen).unwrap());
+    let after = |line: Line<Chess>, moves: &[&str]| line.play_texts(moves, |_, _| {}).unwrap();
+    let ending = |line: &Line<Chess>| (line.outcome(), line.ending());
+    let fools = after(Line::new(start.clone()), &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(
+        ending(&fools),
+        (Some(Outcome::Win(Player::Second)), Some("checkmate".into()))
+    );
+    let stalemate = from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        ending(&stalemate),
+        (Some(Outcome::Draw), Some("stalemate".into()))
+    );
+    // A rook up is no dead position, but the hundredth quiet ply ends the game.
+    let fifty = after(from("8/8/8/3k4/8/8/1R6/K7 w - - 99 80"), &["a1a2"]);
+    assert_eq!(
+        ending(&fifty),
+        (Some(Outcome::Draw), Some("the fifty-move rule".into()))
+    );
+    let dead = after(from("8/8/8/3k4/8/8/1r6/K7 w - - 0 1"), &["a1b2"]);
+    assert_eq!(
+        ending(&dead),
+        (Some(Outcome::Draw), Some("a dead position".into()))
+    );
+    let knights = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let once = after(Line::new(start.clone()), &knights);
+    assert_eq!(ending(&once), (None, None));
+    let twice = after(once, &knights);
+    assert_eq!(
+        ending(&twice),
+        (Some(Outcome::Draw), Some("threefold repetition".into()))
+    );
 }
