@@ -1058,12 +1058,12 @@ def defect_teeko_last(page):
 
 
 def defect_draw_words(page):
-    """A draw reads 'Draw — the board is full', not 'Draw — draw: ...'."""
+    """A draw reads 'Draw — a full board', not 'Draw — draw: ...'."""
     two_people(page, "tictactoe")
     for mv in "a1 b2 c3 b1 b3 a3 c1 c2 a2".split():
         type_move(page, mv)
     page.wait(page.over, "the drawn tic-tac-toe game")
-    check(page.status() == "Draw — the board is full", f"tic-tac-toe draw: {page.status()!r}")
+    check(page.status() == "Draw — a full board", f"tic-tac-toe draw: {page.status()!r}")
     return page.status()
 
 

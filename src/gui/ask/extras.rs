@@ -1,8 +1,8 @@
 //! What the page shows beyond the [`Game`] trait, from each game's own rules: how moves are
-//! written for people (SAN in chess), why a game ended, the winning line, the king in check,
-//! castling's other squares. Each is asked of the game's type by downcasting, so a game
-//! without an entry here (a new one) gets the generic answer: its moves in ply's notation,
-//! no reason beyond the result, no line.
+//! written for people (SAN in chess), the winning line, the king in check, castling's other
+//! squares. Each is asked of the game's type by downcasting, so a game without an entry
+//! here (a new one) gets the generic answer: its moves in ply's notation, no line. (Why a
+//! game ended is the trait's own: [`crate::game::Line::ending`].)
 
 use std::any::Any;
 
@@ -10,7 +10,7 @@ use cozy_chess::{Move as ChessMove, Square};
 
 use super::player_words;
 use super::position::Legal;
-use crate::game::{Game, Line, Outcome, Player};
+use crate::game::{Game, Outcome, Player};
 use crate::games::chess::san::{format_san, parse_san};
 use crate::games::{Chess, Connect4, Nim, Teeko, TicTacToe, teeko, tictactoe};
 
@@ -70,59 +70,6 @@ pub fn read_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, String> {
             let text = c.format_move(m);
             pos.parse_move(&text).map_err(|e| player_words(&e, &text))
         }
-    }
-}
-
-/// Why a finished game ended, in words; `None` for a game without words of its own.
-pub fn reason<G: Game>(line: &Line<G>, outcome: Outcome) -> Option<String> {
-    let pos = line.pos();
-    let any: &dyn Any = pos;
-    let draw = outcome == Outcome::Draw;
-    if let Some(c) = as_::<Chess>(any) {
-        return Some(chess_reason(c, pos.outcome().is_none()).to_string());
-    }
-    let words = if any.is::<TicTacToe>() {
-        if draw {
-            "the board is full"
-        } else {
-            "three in a row"
-        }
-    } else if any.is::<Connect4>() {
-        if draw {
-            "the board is full"
-        } else {
-            "four in a row"
-        }
-    } else if let Some(n) = as_::<Nim>(any) {
-        if n.misere() {
-            "the other player had to take the last object"
-        } else {
-            "took the last object"
-        }
-    } else if any.is::<Teeko>() {
-        "four markers on a goal"
-    } else {
-        return None;
-    };
-    Some(words.to_string())
-}
-
-/// Chess's ways to end: by repetition (the line's rule, when the position itself goes on),
-/// checkmate, stalemate, the fifty-move rule, a dead position.
-fn chess_reason(c: &Chess, by_repetition: bool) -> &'static str {
-    let b = c.board();
-    if by_repetition {
-        "threefold repetition"
-    } else if !b.generate_moves(|_| true) {
-        if c.in_check() {
-            "checkmate"
-        } else {
-            "stalemate"
-        }
-    } else if c.halfmove_clock() >= 100 {
-        "the fifty-move rule"
-    } else {
-        "neither side can mate (a dead position)"
     }
 }
 

@@ -65,9 +65,11 @@ impl<G: Solvable> Replayed<G> {
 
     /// Why the game is over, or `None` while it goes on.
     pub fn over(&self) -> Option<String> {
-        self.line
-            .outcome()
-            .map(|o| extras::reason(&self.line, o).unwrap_or_else(|| o.protocol_name().to_string()))
+        self.line.outcome().map(|o| {
+            self.line
+                .ending()
+                .unwrap_or_else(|| o.protocol_name().to_string())
+        })
     }
 }
 
@@ -133,7 +135,7 @@ impl<G: Solvable> Replayed<G> {
             fen: pos.fen(),
             side: pos.side_to_move().protocol_name(),
             result: outcome.map_or("none", |o| o.protocol_name()),
-            reason: outcome.and_then(|o| extras::reason(&self.line, o)),
+            reason: self.line.ending(),
             win: outcome.map_or_else(Vec::new, |o| extras::win_cells(pos, o)),
             check: extras::check(pos),
             legal,

@@ -16,7 +16,7 @@ fn at(game: &str, params: &str, moves: &[&str]) -> Value {
 fn positions_are_described_with_the_rules_words() {
     let d = ask(json!({"q": "position", "at": at("tictactoe", "", &["a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"])})).unwrap();
     assert_eq!(d["result"], "draw");
-    assert_eq!(d["reason"], "the board is full");
+    assert_eq!(d["reason"], "a full board");
     assert_eq!(d["legal"], json!([]));
     let d = ask(json!({"q": "position", "at": at("tictactoe", "", &["b2", "a1", "c3", "a3", "a2", "c1", "b1", "b3", "c2"])})).unwrap();
     assert_eq!(
@@ -38,10 +38,7 @@ fn positions_are_described_with_the_rules_words() {
             .unwrap();
     assert_eq!(
         (d["result"].as_str(), d["reason"].as_str()),
-        (
-            Some("p1win"),
-            Some("the other player had to take the last object")
-        )
+        (Some("p1win"), Some("the other side taking the last object"))
     );
 }
 
