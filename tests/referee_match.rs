@@ -156,6 +156,53 @@ fn maximum_length_adjudicates_a_draw() {
     assert!(stdout(&out).contains("{draw by adjudication: maximum length of 6 plies}"));
 }
 
+/// The reason recorded for a game ended by the rules names the rule (a chess mate, a dead
+/// position), in the records, the summary lines and the PGN.
+#[test]
+fn the_reason_names_the_rule_that_ended_the_game() {
+    let dir = scratch("endings");
+    let book = dir.join("book.txt");
+    // A mate in one on the back rank; a king whose only move takes the last rook.
+    std::fs::write(
+        &book,
+        "fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\nfen 8/8/8/3k4/8/8/1r6/K7 w - - 0 1\n",
+    )
+    .unwrap();
+    let rec = dir.join("r.jsonl");
+    let pgn = dir.join("g.pgn");
+    let mut a = args(&["--game", "chess", "--games", "4", "--repeat"]);
+    a.extend(args(&["--openings", book.to_str().unwrap()]));
+    a.extend(engine(&["depth=2", "name=A"]));
+    a.extend(engine(&["depth=2", "name=B"]));
+    a.extend(args(&["--records", rec.to_str().unwrap()]));
+    a.extend(args(&["--pgn", pgn.to_str().unwrap()]));
+    let out = run_referee(&a, None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let reasons: Vec<String> = records(&rec)
+        .iter()
+        .map(|r| {
+            replay(r).unwrap();
+            r["reason"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "A wins by checkmate",
+            "B wins by checkmate",
+            "draw by a dead position",
+            "draw by a dead position"
+        ]
+    );
+    assert!(
+        stdout(&out).contains("{A wins by checkmate}"),
+        "{}",
+        stdout(&out)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("{draw by a dead position} 1/2-1/2"), "{text}");
+}
+
 #[test]
 fn sprt_stops_the_match_when_it_decides() {
     let dir = scratch("sprt");

@@ -43,14 +43,10 @@ def game_samples(rec):
     if PLAYER not in rec["players"]:
         return []
     me = rec["players"].index(PLAYER)
-    reason = rec.get("reason", "")
-    if reason == f"{PLAYER} wins":
-        outcome = 1.0
-    elif reason.endswith(" wins"):
-        outcome = 0.0
-    else:
-        outcome = 0.5
     first = rec["p1_player"]
+    # The result is from p1's side ("1-0": p1 won); p1 is players[first].
+    p1_score = {"1-0": 1.0, "0-1": 0.0}.get(rec.get("result"), 0.5)
+    outcome = p1_score if me == first else 1.0 - p1_score
     out = []
     for i, m in enumerate(rec["moves"]):
         mover = first if i % 2 == 0 else 1 - first

@@ -279,9 +279,17 @@ impl<'a, G: Game> GameInPlay<'a, G> {
     /// The end of the game by the rules, or by the length limit.
     fn ending_by_rules(&self) -> Option<Ending> {
         if let Some(o) = self.pos.outcome() {
-            let reason = match o {
-                Outcome::Win(p) => format!("{} wins", self.setup.names[self.seat_of(p)]),
-                Outcome::Draw => "draw by the rules".to_string(),
+            let by = self.pos.ending();
+            let reason = match (o, by) {
+                (Outcome::Win(p), by) => {
+                    let winner = self.setup.names[self.seat_of(p)];
+                    match by {
+                        Some(by) => format!("{winner} wins by {by}"),
+                        None => format!("{winner} wins"),
+                    }
+                }
+                (Outcome::Draw, Some(by)) => format!("draw by {by}"),
+                (Outcome::Draw, None) => "draw by the rules".to_string(),
             };
             return Some(Ending {
                 outcome: o,
