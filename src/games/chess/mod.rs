@@ -177,6 +177,26 @@ impl Chess {
                 || bishops.is_subset(BitBoard::LIGHT_SQUARES))
     }
 
+    /// How the game is over, if it is (protocol.md, chess, "Game end"; repetition is the
+    /// line's rule): `outcome` and `ending` both read it. No legal move first, so a mate
+    /// on the hundredth ply still wins.
+    fn end(&self) -> Option<End> {
+        let b = &self.board;
+        if !b.generate_moves(|_| true) {
+            Some(if b.checkers().is_empty() {
+                End::Stalemate
+            } else {
+                End::Checkmate
+            })
+        } else if b.halfmove_clock() >= 100 {
+            Some(End::FiftyMoves)
+        } else if self.insufficient_material() {
+            Some(End::DeadPosition)
+        } else {
+            None
+        }
+    }
+
     /// True when the game is drawn by a rule other than stalemate: the fifty-move rule or a
     /// dead position. (Checkmate on the hundredth ply still wins; `outcome` checks it first.)
     fn drawn_by_rule(&self) -> bool {
@@ -415,6 +435,15 @@ fn push_group(out: &mut Vec<Move>, piece: Piece, from: Square, to: BitBoard) {
     }
 }
 
+/// The ways a position of chess ends the game ([`Chess::end`]).
+#[derive(Clone, Copy)]
+enum End {
+    Checkmate,
+    Stalemate,
+    FiftyMoves,
+    DeadPosition,
+}
+
 fn player(c: Color) -> Player {
     match c {
         Color::White => Player::First,
@@ -497,33 +526,19 @@ impl Game for Chess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let b = &self.board;
-        if !b.generate_moves(|_| true) {
-            return Some(if b.checkers().is_empty() {
-                Outcome::Draw
-            } else {
-                Outcome::Win(player(!b.side_to_move()))
-            });
-        }
-        self.drawn_by_rule().then_some(Outcome::Draw)
+        self.end().map(|end| match end {
+            End::Checkmate => Outcome::Win(player(!self.board.side_to_move())),
+            End::Stalemate | End::FiftyMoves | End::DeadPosition => Outcome::Draw,
+        })
     }
 
-    /// protocol.md's names for `outcome`'s cases, checked in the same order.
     fn ending(&self) -> Option<&'static str> {
-        let b = &self.board;
-        if !b.generate_moves(|_| true) {
-            Some(if b.checkers().is_empty() {
-                "stalemate"
-            } else {
-                "checkmate"
-            })
-        } else if b.halfmove_clock() >= 100 {
-            Some("the fifty-move rule")
-        } else if self.insufficient_material() {
-            Some("a dead position")
-        } else {
-            None
-        }
+        self.end().map(|end| match end {
+            End::Checkmate => "checkmate",
+            End::Stalemate => "stalemate",
+            End::FiftyMoves => "the fifty-move rule",
+            End::DeadPosition => "a dead position",
+        })
     }
 
     /// cozy-chess's Zobrist hash (pieces, side to move, castling rights), with the en passant
