@@ -178,15 +178,13 @@ impl Game for Checkers {
         }
     }
 
-    /// protocol.md's names for `outcome`'s cases.
+    /// protocol.md's names for `outcome`'s two cases: a win is the loser left without a
+    /// move, a draw the no-progress rule.
     fn ending(&self) -> Option<&'static str> {
-        if !self.board.can_move(self.side) {
-            Some("leaving no legal move")
-        } else if self.no_progress_draw() {
-            Some("the no-progress rule")
-        } else {
-            None
-        }
+        self.outcome().map(|o| match o {
+            Outcome::Win(_) => "leaving no legal move",
+            Outcome::Draw => "the no-progress rule",
+        })
     }
 
     /// The board and the side to move, not the no-progress count: positions that differ only
