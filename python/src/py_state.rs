@@ -300,6 +300,12 @@ impl PyState {
         self.s.outcome().map(Outcome::protocol_name)
     }
 
+    /// The rule that ended the game, in the referee's words (`'checkmate'`, `'four in a
+    /// row'`, `'threefold repetition'`), or `None` while the game goes on.
+    fn ending(&self) -> Option<String> {
+        self.s.ending()
+    }
+
     /// The winner, 0 or 1; `None` for a draw or an unfinished game.
     #[getter]
     fn winner(&self) -> Option<usize> {

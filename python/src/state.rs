@@ -140,6 +140,9 @@ pub trait DynState: Send + Sync {
     fn to_move(&self) -> Player;
     /// The result by ply's rules (with the repetition rule for chess).
     fn outcome(&self) -> Option<Outcome>;
+    /// The rule that ended the game by ply's rules, in the referee's words ("checkmate",
+    /// "threefold repetition"); `None` while it goes on.
+    fn ending(&self) -> Option<String>;
     /// The result by the environment's rules (chess_v6 ends on claimable draws too).
     fn env_outcome(&self) -> Option<Outcome>;
     fn legal_actions(&self) -> Vec<usize>;
@@ -179,6 +182,10 @@ impl<G: Encoded> DynState for Engine<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.line.outcome()
+    }
+
+    fn ending(&self) -> Option<String> {
+        self.line.ending()
     }
 
     fn env_outcome(&self) -> Option<Outcome> {

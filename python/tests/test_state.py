@@ -69,6 +69,22 @@ def test_tictactoe_returns_and_winner():
         state.play(m)
     assert state.is_terminal() and state.outcome() == "p1win" and state.winner == 0
     assert state.returns() == [1.0, -1.0]
+    assert state.ending() == "three in a row"
+
+
+def test_ending_names_the_rule_as_the_referee_does():
+    """`ending()` is None while the game goes on and names the rule that ended it."""
+    state = ply.Game("chess").new_state()
+    assert state.ending() is None
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"]:
+        state.play(m)
+    assert state.outcome() == "p2win" and state.ending() == "checkmate"
+    stalemate = ply.Game("chess").new_state("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert stalemate.outcome() == "draw" and stalemate.ending() == "stalemate"
+    nim = ply.Game("nim").new_state()
+    while not nim.is_terminal():
+        nim.apply_action(nim.legal_actions()[-1])
+    assert nim.ending() in ("taking the last object", "the other side taking the last object")
 
 
 def test_observation_tensors():
@@ -199,6 +215,7 @@ def test_chess_threefold_ends_the_game_as_the_engine_does():
     state.play("f6g8")
     fen = state.fen()
     assert state.is_terminal() and state.outcome() == "draw" and state.returns() == [0.0, 0.0]
+    assert state.ending() == "threefold repetition"
     assert state.legal_moves() == [] and state.legal_actions() == []
     with pytest.raises(ply.IllegalMoveError, match="over"):
         state.play("e2e4")
