@@ -279,15 +279,10 @@ impl<'a, G: Game> GameInPlay<'a, G> {
     /// The end of the game by the rules, or by the length limit.
     fn ending_by_rules(&self) -> Option<Ending> {
         if let Some(o) = self.pos.outcome() {
-            let by = self.pos.ending();
-            let reason = match (o, by) {
-                (Outcome::Win(p), by) => {
-                    let winner = self.setup.names[self.seat_of(p)];
-                    match by {
-                        Some(by) => format!("{winner} wins by {by}"),
-                        None => format!("{winner} wins"),
-                    }
-                }
+            let winner = |p| self.setup.names[self.seat_of(p)];
+            let reason = match (o, self.pos.ending()) {
+                (Outcome::Win(p), Some(by)) => format!("{} wins by {by}", winner(p)),
+                (Outcome::Win(p), None) => format!("{} wins", winner(p)),
                 (Outcome::Draw, Some(by)) => format!("draw by {by}"),
                 (Outcome::Draw, None) => "draw by the rules".to_string(),
             };

@@ -188,7 +188,15 @@ impl Chess {
             } else {
                 End::Checkmate
             })
-        } else if b.halfmove_clock() >= 100 {
+        } else {
+            self.rule_draw()
+        }
+    }
+
+    /// The draw by a rule other than stalemate, if any: the fifty-move rule or a dead
+    /// position. (Checkmate on the hundredth ply still wins; [`Chess::end`] checks it first.)
+    fn rule_draw(&self) -> Option<End> {
+        if self.board.halfmove_clock() >= 100 {
             Some(End::FiftyMoves)
         } else if self.insufficient_material() {
             Some(End::DeadPosition)
@@ -197,10 +205,9 @@ impl Chess {
         }
     }
 
-    /// True when the game is drawn by a rule other than stalemate: the fifty-move rule or a
-    /// dead position. (Checkmate on the hundredth ply still wins; `outcome` checks it first.)
+    /// True when [`Chess::rule_draw`] draws the game.
     fn drawn_by_rule(&self) -> bool {
-        self.board.halfmove_clock() >= 100 || self.insufficient_material()
+        self.rule_draw().is_some()
     }
 
     /// The en passant capture square, when an en passant capture is legal here. cozy-chess
