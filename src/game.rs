@@ -325,6 +325,9 @@ pub struct SearchHints {
     /// value lies on that side of it (never a mate score), as [`SearchHints::tt_eval`] does
     /// for the pruning decisions.
     pub quiescence_tt_eval: bool,
+    /// The static evaluation is [`Game::evaluate_net`] (chess: the network) rather than
+    /// [`Game::evaluate_full`] or [`Game::evaluate`].
+    pub network: bool,
 }
 
 impl SearchHints {
@@ -351,6 +354,7 @@ impl SearchHints {
         tt_eval: false,
         check_see: false,
         quiescence_tt_eval: false,
+        network: false,
     };
     /// All of them.
     pub const ALL: SearchHints = SearchHints {
@@ -375,6 +379,7 @@ impl SearchHints {
         tt_eval: true,
         check_see: true,
         quiescence_tt_eval: true,
+        network: true,
     };
 }
 
@@ -448,6 +453,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// levels were calibrated on the base evaluation). The same by default.
     fn evaluate_full(&self) -> i32 {
         self.evaluate()
+    }
+
+    /// A learnt evaluation, which a search uses with [`SearchHints::network`] (chess: the
+    /// network of `games/chess/nnue.rs`). [`Game::evaluate_full`] by default.
+    fn evaluate_net(&self) -> i32 {
+        self.evaluate_full()
     }
 
     /// A key of the position's slow-changing structure (chess: the pawns of both sides), for

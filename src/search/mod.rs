@@ -248,10 +248,13 @@ impl<G: Game> Worker<G> {
         true
     }
 
-    /// The static evaluation of `pos` (the full one with [`SearchHints::full_eval`]).
+    /// The static evaluation of `pos`: the learnt one with [`SearchHints::network`], else the
+    /// full one with [`SearchHints::full_eval`], else the plain one.
     #[inline]
     fn static_eval(&self, pos: &G) -> i32 {
-        if self.hints.full_eval {
+        if self.hints.network {
+            pos.evaluate_net()
+        } else if self.hints.full_eval {
             pos.evaluate_full()
         } else {
             pos.evaluate()
@@ -456,6 +459,7 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("tt_eval", |h| &mut h.tt_eval),
     ("check_see", |h| &mut h.check_see),
     ("quiescence_tt_eval", |h| &mut h.quiescence_tt_eval),
+    ("network", |h| &mut h.network),
 ];
 
 /// Techniques a caller turns off whatever the game opts into, for matches that measure what

@@ -24,6 +24,7 @@
 pub mod calibrated;
 pub mod eval;
 pub mod fen;
+pub mod nnue;
 pub mod notation;
 pub mod pgn;
 pub mod san;
@@ -582,6 +583,11 @@ impl Game for Chess {
 
     fn evaluate_full(&self) -> i32 {
         eval::evaluate_full(&self.board)
+    }
+
+    /// The weighted evaluation plus the network's correction of it (`nnue.rs`).
+    fn evaluate_net(&self) -> i32 {
+        eval::evaluate_full(&self.board) + nnue::evaluate(&self.board)
     }
 
     const SEARCH: SearchHints = SearchHints::ALL;

@@ -869,3 +869,46 @@ fn endings_are_named_by_the_rule() {
         (Some(Outcome::Draw), Some("threefold repetition".into()))
     );
 }
+
+/// Along random games, the network's cached evaluation (what the search calls) equals a
+/// fresh one, and a position scores as its mirror image with the colours swapped.
+#[test]
+fn network_cached_evaluation_is_the_fresh_one() {
+    use super::nnue;
+    let net = nnue::network();
+    let mut rng = 0x1234_5678_9ABC_DEF1u64;
+    let mut moves = Vec::new();
+    for _ in 0..20 {
+        let mut pos = Chess::default();
+        for _ in 0..120 {
+            let fresh = net.evaluate(pos.board());
+            assert_eq!(nnue::evaluate(pos.board()), fresh, "{}", pos.fen());
+            let full = fresh + pos.evaluate_full();
+            assert_eq!(pos.evaluate_net(), full, "{}", pos.fen());
+            assert_eq!(fen(&mirror(&pos.fen())).evaluate_net(), full, "{}", pos.fen());
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            pos.play(moves[(rng % moves.len() as u64) as usize]);
+        }
+    }
+}
+
+#[test]
+fn network_files_that_are_not_one_are_refused() {
+    use super::nnue::Network;
+    let file = super::nnue::network_file();
+    assert!(Network::from_bytes(file).is_ok());
+    assert!(Network::from_bytes(&file[..file.len() - 1]).is_err());
+    let mut other = file.to_vec();
+    other[0] = b'X';
+    assert!(Network::from_bytes(&other).is_err());
+    let mut wide = file.to_vec();
+    wide[8] ^= 1;
+    assert!(Network::from_bytes(&wide).is_err());
+}
