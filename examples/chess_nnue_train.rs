@@ -414,7 +414,10 @@ fn main() {
                         })
                     })
                     .collect();
-                handles.into_iter().map(|h| h.join().expect("no panic")).collect()
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("no panic"))
+                    .collect()
             });
             train_loss += losses.iter().sum::<f64>();
             let (first, rest) = grads.split_first_mut().expect("one thread at least");

@@ -885,7 +885,12 @@ fn network_cached_evaluation_is_the_fresh_one() {
             assert_eq!(nnue::evaluate(pos.board()), fresh, "{}", pos.fen());
             let full = fresh + pos.evaluate_full();
             assert_eq!(pos.evaluate_net(), full, "{}", pos.fen());
-            assert_eq!(fen(&mirror(&pos.fen())).evaluate_net(), full, "{}", pos.fen());
+            assert_eq!(
+                fen(&mirror(&pos.fen())).evaluate_net(),
+                full,
+                "{}",
+                pos.fen()
+            );
             moves.clear();
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
