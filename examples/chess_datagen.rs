@@ -29,32 +29,18 @@ use std::sync::{Arc, Mutex};
 use ply::game::{Game, Line, Outcome, Player};
 use ply::games::Chess;
 use ply::search::{Limits, Root, Searcher, TechniquesOff};
+use ply::util::Rng;
 use ply::value::MATE_BOUND;
 
 /// Random plies before the recorded play: 8 or 9, so both sides get to move first.
 const RANDOM_PLIES: u64 = 8;
-
-/// A small fast generator (xorshift64*), seeded per thread and game.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// One game from a random opening; the recorded lines, or none when the opening ended the game.
 fn play_game(searcher: &mut Searcher<Chess>, nodes: u64, rng: &mut Rng) -> Vec<String> {
     let stop = AtomicBool::new(false);
     let mut line = Line::new(Chess::default());
     let mut moves = Vec::new();
-    for _ in 0..RANDOM_PLIES + rng.next() % 2 {
+    for _ in 0..RANDOM_PLIES + rng.next_u64() % 2 {
         moves.clear();
         line.legal_moves(&mut moves);
         if moves.is_empty() || line.outcome().is_some() {
@@ -178,7 +164,7 @@ fn main() {
                         break;
                     }
                     // Each game's own seed: the data does not depend on the thread count.
-                    let mut rng = Rng((seed << 32 ^ g).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                    let mut rng = Rng::new(seed << 32 ^ g);
                     let lines = play_game(&mut searcher, nodes, &mut rng);
                     let n = positions.fetch_add(lines.len() as u64, Ordering::Relaxed)
                         + lines.len() as u64;

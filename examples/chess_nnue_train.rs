@@ -23,6 +23,7 @@ use std::io::{BufRead, BufReader, Write};
 use cozy_chess::{Board, Color};
 use ply::games::chess::eval;
 use ply::games::chess::nnue::{self, HIDDEN, INPUTS, MAGIC, QA, QB, SCALE};
+use ply::util::Rng;
 
 const H: usize = HIDDEN;
 
@@ -377,16 +378,10 @@ fn main() {
         t: 0,
     };
     let mut order: Vec<u32> = (0..train as u32).collect();
-    let mut rng = seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1;
+    let mut rng = Rng::new(seed);
     let mut grads: Vec<Net> = (0..threads).map(|_| Net::zeros()).collect();
     for epoch in 0..epochs {
-        // Fisher-Yates with xorshift.
-        for i in (1..order.len()).rev() {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            order.swap(i, (rng % (i as u64 + 1)) as usize);
-        }
+        rng.shuffle(&mut order);
         let rate = lr
             * if epoch * 100 >= epochs * 85 {
                 0.09

@@ -12,6 +12,9 @@
 # two cores); 3 epochs, lambda 0 (the search's scores alone), the network trained as a
 # correction of the weighted evaluation (the trainer's --base full). Longer training only
 # fits the training games better: the held-out loss is lowest after the third epoch.
+# (The committed network's games were drawn by datagen's own generator of commit 6df7d76;
+# datagen now takes its random plies from ply::util::Rng, so today the same seed gives other
+# games of the same kind.)
 #
 #   scripts/tuning/chess_network.sh
 #   GAMES=2000 NET=small.nnue scripts/tuning/chess_network.sh --epochs 5
