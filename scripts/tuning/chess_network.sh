@@ -12,9 +12,11 @@
 # two cores); 3 epochs, lambda 0 (the search's scores alone), the network trained as a
 # correction of the weighted evaluation (the trainer's --base full). Longer training only
 # fits the training games better: the held-out loss is lowest after the third epoch.
-# (The committed network's games were drawn by datagen's own generator of commit 6df7d76;
-# datagen now takes its random plies from ply::util::Rng, so today the same seed gives other
-# games of the same kind.)
+# The committed network is the second generation (docs/chess.md, "The twenty-fourth
+# round"): `OFF= SEED=8 GAMES=23100 DATA=target/nnue/round2.txt`, labels by the first
+# network's search, 1,910,337 positions, otherwise these defaults. (The first generation's
+# games were drawn by datagen's generator of commit 6df7d76; datagen now takes its random
+# plies from ply::util::Rng.)
 #
 #   scripts/tuning/chess_network.sh
 #   GAMES=2000 NET=small.nnue scripts/tuning/chess_network.sh --epochs 5
