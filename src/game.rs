@@ -320,6 +320,10 @@ pub struct SearchHints {
     /// With [`SearchHints::check_extension`]: only checks that do not lose material in the
     /// exchange ([`Game::see_at_least`]) are extended.
     pub check_see: bool,
+    /// With [`SearchHints::futility`]: a quiet move that gives check ([`Game::gives_check`])
+    /// is not pruned by futility (a sacrifice that leads to mate is where the static
+    /// evaluation is furthest below alpha).
+    pub futility_checks: bool,
     /// With [`SearchHints::quiescence_table`]: the quiescence search stands pat on the
     /// table's value rather than the static evaluation where the stored bound says the true
     /// value lies on that side of it (never a mate score), as [`SearchHints::tt_eval`] does
@@ -353,6 +357,7 @@ impl SearchHints {
         correction_history: false,
         tt_eval: false,
         check_see: false,
+        futility_checks: false,
         quiescence_tt_eval: false,
         network: false,
     };
@@ -378,6 +383,7 @@ impl SearchHints {
         correction_history: true,
         tt_eval: true,
         check_see: true,
+        futility_checks: true,
         quiescence_tt_eval: true,
         network: true,
     };
@@ -539,6 +545,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// that gave it is extended (see [`SearchHints`]).
     fn in_check(&self) -> bool {
         false
+    }
+
+    /// True when `mv` (legal here) puts the opponent in check: [`Game::in_check`] after it.
+    /// Games with a cheaper test than playing the move override it.
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        let mut child = self.clone();
+        child.play(mv);
+        child.in_check()
     }
 
     /// The position with the turn passed to the opponent, for null-move pruning; `None`

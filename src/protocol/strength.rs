@@ -42,7 +42,7 @@ use crate::util::Rng;
 pub const UNCALIBRATED: &str = "history_malus,continuation_history,capture_history,\
 reverse_futility,razoring,futility,late_move_pruning,see_pruning,internal_reduction,\
 singular_extension,quiescence_table,full_eval,correction_history,tt_eval,\
-check_see,quiescence_tt_eval,network";
+check_see,futility_checks,quiescence_tt_eval,network";
 
 /// [`UNCALIBRATED`] as the searcher takes it.
 pub fn uncalibrated() -> TechniquesOff {

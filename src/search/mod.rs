@@ -458,6 +458,7 @@ pub const TECHNIQUES: &[(&str, Switch)] = &[
     ("correction_history", |h| &mut h.correction_history),
     ("tt_eval", |h| &mut h.tt_eval),
     ("check_see", |h| &mut h.check_see),
+    ("futility_checks", |h| &mut h.futility_checks),
     ("quiescence_tt_eval", |h| &mut h.quiescence_tt_eval),
     ("network", |h| &mut h.network),
 ];

@@ -131,8 +131,16 @@ impl<G: Game> Worker<G> {
                 e + self.params.futility_base + self.params.futility_margin * d <= node.alpha
             })
         {
-            *skip_quiets = true;
-            return true;
+            // With `futility_checks` the later quiet moves are each asked whether they give
+            // check (the condition does not depend on the move); a check goes on to the
+            // exchange test below.
+            if !h.futility_checks {
+                *skip_quiets = true;
+                return true;
+            }
+            if !pos.gives_check(mv) {
+                return true;
+            }
         }
         if h.see_pruning {
             if quiet {

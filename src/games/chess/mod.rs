@@ -648,6 +648,42 @@ impl Game for Chess {
         (b.side_to_move() as usize * 6 + piece) * 64 + mv.to as usize
     }
 
+    /// Direct checks from the piece on its new square (the promoted piece for a
+    /// promotion) and discovered checks by a slider the move uncovers, from attack sets;
+    /// castling and en passant, rare and with a second piece moving, are played instead.
+    fn gives_check(&self, mv: Move) -> bool {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let castling = b.colors(us).has(mv.to);
+        if castling || self.is_en_passant(mv) {
+            let mut child = self.board.clone();
+            child.play_unchecked(mv);
+            return !child.checkers().is_empty();
+        }
+        let king = b.king(!us);
+        let occupied = (b.occupied() ^ mv.from.bitboard()) | mv.to.bitboard();
+        let piece = mv.promotion.or(b.piece_on(mv.from)).unwrap_or(Piece::Pawn);
+        let direct = match piece {
+            Piece::Pawn => cozy_chess::get_pawn_attacks(mv.to, us),
+            Piece::Knight => cozy_chess::get_knight_moves(mv.to),
+            Piece::Bishop => cozy_chess::get_bishop_moves(mv.to, occupied),
+            Piece::Rook => cozy_chess::get_rook_moves(mv.to, occupied),
+            Piece::Queen => {
+                cozy_chess::get_bishop_moves(mv.to, occupied)
+                    | cozy_chess::get_rook_moves(mv.to, occupied)
+            }
+            Piece::King => BitBoard::EMPTY,
+        };
+        if direct.has(king) {
+            return true;
+        }
+        let ours = b.colors(us) & !mv.from.bitboard();
+        let diagonal = (b.pieces(Piece::Bishop) | b.pieces(Piece::Queen)) & ours;
+        let straight = (b.pieces(Piece::Rook) | b.pieces(Piece::Queen)) & ours;
+        !(cozy_chess::get_bishop_moves(king, occupied) & diagonal).is_empty()
+            || !(cozy_chess::get_rook_moves(king, occupied) & straight).is_empty()
+    }
+
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
         (threshold <= 0 && self.wins_at_least_its_attacker(mv)) || self.see(mv) >= threshold
     }

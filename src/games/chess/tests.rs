@@ -831,6 +831,49 @@ fn see_shortcut_agrees_with_see() {
     assert!(checked > 1000, "{checked} captures checked");
 }
 
+/// `gives_check` from attack sets agrees with playing the move, over random playouts of
+/// standard chess and Chess960 (castling, en passant, promotions and discovered checks
+/// included), and with positions known to hold each kind of check.
+#[test]
+fn gives_check_agrees_with_playing_the_move() {
+    let played = |p: &Chess, m: Move| {
+        let mut c = p.clone();
+        c.play(m);
+        c.in_check()
+    };
+    let mut rng = crate::util::Rng::new(12);
+    let mut checks = 0;
+    for start in [std_game(), game960()] {
+        for _ in 0..300 {
+            let mut p = start.clone();
+            for _ in 0..120 {
+                let all = moves(&p);
+                if all.is_empty() {
+                    break;
+                }
+                for &m in &all {
+                    let check = played(&p, m);
+                    assert_eq!(p.gives_check(m), check, "{} {}", p.fen(), p.format_move(m));
+                    checks += check as usize;
+                }
+                p.play(all[rng.below(all.len())]);
+            }
+        }
+    }
+    assert!(checks > 1000, "{checks} checking moves seen");
+    // Discovered check by a rook, check by promotion, by en passant's discovery, by castling.
+    for (f, m) in [
+        ("4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "e4c5"),
+        ("4k3/1P6/8/8/8/8/8/6K1 w - - 0 1", "b7b8q"),
+        ("8/8/8/1k1pP2R/8/8/8/6K1 w - d6 0 1", "e5d6"),
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"),
+    ] {
+        let p = fen(f);
+        let mv = p.parse_move(m).unwrap();
+        assert!(p.gives_check(mv) && played(&p, mv), "{f} {m}");
+    }
+}
+
 /// Each way a game of chess ends has protocol.md's name (the referee's reason and the page's
 /// words come from `Line::ending`), and a game that goes on has none.
 #[test]
