@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release --example chess_nnue_train -- --out NET DATA... [--epochs 3]
 //!   [--lr 0.001] [--batch 4096] [--lambda 0] [--base full|none] [--validation 0.02]
-//!   [--threads 2] [--seed 1]
+//!   [--threads 2] [--seed 1] [--init NET]
 //! ```
 //!
 //! Each position's target is `lambda × result + (1 − lambda) × sigmoid(score / 400)`, both
@@ -17,6 +17,8 @@
 //! last `validation` share of the positions (the data's last games) is held out and its
 //! loss printed after each epoch (and first the base's alone). Full precision (f32) with Adam, the learning rate cut to
 //! 0.3 of itself at 60% and again at 85% of the epochs, then quantised as the engine reads it.
+//! `--init NET` starts from a network file (read back to full precision) instead of random
+//! weights: a generation trained on new positions keeps what the last one learnt.
 
 use std::io::{BufRead, BufReader, Write};
 
@@ -141,6 +143,26 @@ impl Net {
         n.bias.iter_mut().for_each(|w| *w = 0.1);
         n.out.iter_mut().for_each(|w| *w = 0.06 * uniform());
         n
+    }
+
+    /// A network file (the engine's format, `src/games/chess/nnue.rs`) in full precision.
+    fn from_file(bytes: &[u8]) -> Result<Net, String> {
+        nnue::Network::from_bytes(bytes).map_err(|e| e.0)?;
+        let mut words = bytes[12..bytes.len() - 4]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]) as f32);
+        let mut n = Net::zeros();
+        for w in n.hidden.iter_mut().chain(n.bias.iter_mut()) {
+            *w = words.next().ok_or("short file")? / QA as f32;
+        }
+        for w in n.out.iter_mut() {
+            *w = words.next().ok_or("short file")? / QB as f32;
+        }
+        let tail: [u8; 4] = bytes[bytes.len() - 4..]
+            .try_into()
+            .map_err(|_| "short file")?;
+        n.out_bias = i32::from_le_bytes(tail) as f32 / (QA * QB) as f32;
+        Ok(n)
     }
 
     fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
@@ -314,6 +336,7 @@ fn main() {
     let (mut epochs, mut lr, mut batch, mut lambda, mut validation, mut threads, mut seed) =
         (3usize, 0.001f32, 4096usize, 0.0f32, 0.02f64, 2usize, 1u64);
     let mut residual = true;
+    let mut init = None;
     while let Some(a) = args.next() {
         let mut value = |name: &str| {
             args.next().unwrap_or_else(|| {
@@ -336,6 +359,7 @@ fn main() {
             "--validation" => validation = num(value("--validation")),
             "--threads" => threads = num::<usize>(value("--threads")).max(1),
             "--seed" => seed = num(value("--seed")),
+            "--init" => init = Some(value("--init")),
             "--base" => {
                 residual = match value("--base").as_str() {
                     "full" => true,
@@ -362,15 +386,34 @@ fn main() {
         d.len(),
         t0.elapsed().as_secs_f64()
     );
-    let mut net = Net::random(seed);
-    if residual {
-        // Start from the weighted evaluation itself: nothing added.
-        net.out.iter_mut().for_each(|w| *w = 0.0);
-    }
     eprintln!(
         "chess_nnue_train: held-out loss of the base alone {:.6}",
         Net::zeros().loss(&d, train..d.len())
     );
+    let mut net = match &init {
+        Some(path) => {
+            let net = std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|b| Net::from_file(&b))
+                .unwrap_or_else(|e| {
+                    eprintln!("chess_nnue_train: {path}: {e}");
+                    std::process::exit(1)
+                });
+            eprintln!(
+                "chess_nnue_train: held-out loss of {path} before training {:.6}",
+                net.loss(&d, train..d.len())
+            );
+            net
+        }
+        None => {
+            let mut net = Net::random(seed);
+            if residual {
+                // Start from the weighted evaluation itself: nothing added.
+                net.out.iter_mut().for_each(|w| *w = 0.0);
+            }
+            net
+        }
+    };
     let n_params = net.params().count();
     let mut adam = Adam {
         m: vec![0.0; n_params],
