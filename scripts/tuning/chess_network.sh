@@ -12,17 +12,22 @@
 # two cores); 3 epochs, lambda 0 (the search's scores alone), the network trained as a
 # correction of the weighted evaluation (the trainer's --base full). Longer training only
 # fits the training games better: the held-out loss is lowest after the third epoch.
-# The committed network is the second generation (docs/chess.md, "The twenty-fourth
-# round"): `OFF= SEED=8 GAMES=23100 DATA=target/nnue/round2.txt`, labels by the first
-# network's search, 1,910,337 positions, otherwise these defaults. (The first generation's
+# The second generation (docs/chess.md, "The twenty-fourth round"): `OFF= SEED=8
+# GAMES=23100 DATA=target/nnue/round2.txt`, labels by the first network's search, 1,910,337
+# positions, otherwise these defaults. The committed network is the third (docs/chess.md, "The
+# twenty-sixth round"), trained from the second on its search's labels: two datagen runs of one
+# game at a time (`OFF= THREADS=1`, `SEED=9` and `SEED=10`, stopped at about 11,270 and 4,780
+# games) concatenated into one DATA file (1,293,606 positions), then `--init
+# src/games/chess/network.nnue --lr 0.0003`. (The first generation's
 # games were drawn by datagen's generator of commit 6df7d76; datagen now takes its random
 # plies from ply::util::Rng.)
 #
 #   scripts/tuning/chess_network.sh
 #   GAMES=2000 NET=small.nnue scripts/tuning/chess_network.sh --epochs 5
 #   OFF= DATA=target/nnue/round2.txt scripts/tuning/chess_network.sh   # labels by the network's search
+#   OFF= DATA=target/nnue/round3.txt scripts/tuning/chess_network.sh --init src/games/chess/network.nnue --lr 0.0003
 # Extra arguments go to the trainer (--epochs, --lr, --batch, --lambda, --base, --validation,
-# --threads, --seed).
+# --threads, --seed, --init).
 . "$(dirname "$0")/../lib/preamble.sh"
 
 DATA=${DATA:-target/nnue/positions.txt}
