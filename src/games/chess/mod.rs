@@ -585,9 +585,14 @@ impl Game for Chess {
         eval::evaluate_full(&self.board)
     }
 
-    /// The weighted evaluation plus the network's correction of it (`nnue.rs`).
+    /// The weighted evaluation plus the network's correction of it (`nnue.rs`), shrunk
+    /// towards a draw as the fifty-move clock runs: by `(200 - c) / 200` at `c` plies since
+    /// the last capture or pawn move, so half of it is left when the rule is due. A position
+    /// the side ahead cannot make progress in then looks as drawn as it is, and a move that
+    /// resets the clock is worth more to that side (docs/chess.md, "The twenty-seventh round").
     fn evaluate_net(&self) -> i32 {
-        eval::evaluate_full(&self.board) + nnue::evaluate(&self.board)
+        let v = eval::evaluate_full(&self.board) + nnue::evaluate(&self.board);
+        v * (200 - self.halfmove_clock().min(100) as i32) / 200
     }
 
     const SEARCH: SearchHints = SearchHints::ALL;
