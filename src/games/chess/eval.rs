@@ -220,14 +220,22 @@ pub fn evaluate(b: &Board) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if has_popcnt() {
         // SAFETY: the CPU has the popcnt instruction (checked at run time).
-        return unsafe { evaluate_popcnt(b, false) };
+        return unsafe { evaluate_popcnt(b, false) }.0;
     }
-    evaluate_portable(b, false)
+    evaluate_portable(b, false).0
 }
 
 /// The full-strength evaluation: every feature, the [`threats`] too, by the tuned table
 /// ([`WEIGHTS`]).
 pub fn evaluate_full(b: &Board) -> i32 {
+    evaluate_full_scaled(b).0
+}
+
+/// [`evaluate_full`] and how much of its value the endgame factor left, out of
+/// [`SCALE_NORMAL`]: [`endgame_scale`] (at most `SCALE_NORMAL`) weighted by the game's
+/// phase as the endgame part is, so `SCALE_NORMAL` with every piece on the board. The
+/// network's correction is scaled by it.
+pub fn evaluate_full_scaled(b: &Board) -> (i32, i32) {
     #[cfg(target_arch = "x86_64")]
     if has_popcnt() {
         // SAFETY: the CPU has the popcnt instruction (checked at run time).
@@ -249,12 +257,13 @@ fn has_popcnt() -> bool {
 /// [`evaluate`] compiled with the popcnt instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn evaluate_popcnt(b: &Board, full: bool) -> i32 {
+fn evaluate_popcnt(b: &Board, full: bool) -> (i32, i32) {
     evaluate_portable(b, full)
 }
 
+/// The evaluation and the endgame factor it used ([`SCALE_NORMAL`] for the base one).
 #[inline(always)]
-fn evaluate_portable(b: &Board, full: bool) -> i32 {
+fn evaluate_portable(b: &Board, full: bool) -> (i32, i32) {
     // The base evaluation is the strength levels', by the table they were calibrated with.
     let table: &'static [S] = if full { &WEIGHTS } else { &CALIBRATED };
     let mut sums = Sums {
@@ -262,6 +271,7 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
         mg: 0,
         eg: 0,
     };
+    let mut scale = SCALE_NORMAL;
     let eg = if full {
         // The features and threats as `features` and `threats` count them, the pawns' and
         // kings' part from the cache.
@@ -273,7 +283,8 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
             maps[c as usize].passed = pawns.passed[c as usize];
         }
         piece_threats(b, &maps, &mut sums);
-        sums.eg * endgame_scale(b, sums.eg) / SCALE_NORMAL
+        scale = endgame_scale(b, sums.eg);
+        sums.eg * scale / SCALE_NORMAL
     } else {
         features(b, &mut sums);
         sums.eg
@@ -283,9 +294,10 @@ fn evaluate_portable(b: &Board, full: bool) -> i32 {
     if full {
         white += mop_up(b);
     }
+    let kept = (SCALE_NORMAL * phase + scale.min(SCALE_NORMAL) * (24 - phase)) / 24;
     match b.side_to_move() {
-        Color::White => white,
-        Color::Black => -white,
+        Color::White => (white, kept),
+        Color::Black => (-white, kept),
     }
 }
 

@@ -585,14 +585,20 @@ impl Game for Chess {
         eval::evaluate_full(&self.board)
     }
 
-    /// The weighted evaluation plus the network's correction of it (`nnue.rs`), shrunk
-    /// towards a draw as the fifty-move clock runs: by `(200 - c) / 200` at `c` plies since
-    /// the last capture or pawn move, so half of it is left when the rule is due. A position
-    /// the side ahead cannot make progress in then looks as drawn as it is, and a move that
-    /// resets the clock is worth more to that side (docs/chess.md, "The twenty-seventh round").
+    /// The weighted evaluation plus the network's correction of it (`nnue.rs`), the
+    /// correction scaled down as the weighted evaluation's endgame part is in drawish
+    /// endgames ([`eval::evaluate_full_scaled`]: by the endgame factor as the phase weighs
+    /// it, never up): the network, trained on
+    /// ply's own scores, saw a bishop or a knight alone, or rook against rook, as winning by
+    /// one to three pawns. The sum then shrinks towards a draw as the fifty-move clock runs:
+    /// by `(200 - c) / 200` at `c` plies since the last capture or pawn move, so half of it is
+    /// left when the rule is due; a position the side ahead cannot make progress in looks as
+    /// drawn as it is, and a move that resets the clock is worth more to that side
+    /// (docs/chess.md, "The twenty-seventh round").
     fn evaluate_net(&self) -> i32 {
-        let v = eval::evaluate_full(&self.board) + nnue::evaluate(&self.board);
-        v * (200 - self.halfmove_clock().min(100) as i32) / 200
+        let (full, scale) = eval::evaluate_full_scaled(&self.board);
+        let correction = nnue::evaluate(&self.board) * scale / eval::SCALE_NORMAL;
+        (full + correction) * (200 - self.halfmove_clock().min(100) as i32) / 200
     }
 
     const SEARCH: SearchHints = SearchHints::ALL;

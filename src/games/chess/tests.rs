@@ -926,7 +926,10 @@ fn network_cached_evaluation_is_the_fresh_one() {
         for _ in 0..120 {
             let fresh = net.evaluate(pos.board());
             assert_eq!(nnue::evaluate(pos.board()), fresh, "{}", pos.fen());
-            let full = (fresh + pos.evaluate_full()) * (200 - pos.halfmove_clock() as i32) / 200;
+            let (weighted, scale) = super::eval::evaluate_full_scaled(pos.board());
+            assert_eq!(weighted, pos.evaluate_full());
+            let correction = fresh * scale / super::eval::SCALE_NORMAL;
+            let full = (weighted + correction) * (200 - pos.halfmove_clock() as i32) / 200;
             assert_eq!(pos.evaluate_net(), full, "{}", pos.fen());
             assert_eq!(
                 fen(&mirror(&pos.fen())).evaluate_net(),
