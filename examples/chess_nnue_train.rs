@@ -13,7 +13,9 @@
 //! from the side to move's view; the prediction is `sigmoid(base / 400 + y)` for the network's
 //! output `y`, where `base` is the weighted evaluation (`evaluate_full`, which the engine's
 //! network corrects; `--base none`: 0, a network on its own), so the engine adds `400 y` to
-//! it; the loss is the mean squared error. The
+//! it (scaled down in drawish endgames and by the fifty-move clock, which the training does
+//! not model: docs/chess.md, "The twenty-seventh round"); the loss is the mean squared
+//! error. The
 //! last `validation` share of the positions (the data's last games) is held out and its
 //! loss printed after each epoch (and first the base's alone). Full precision (f32) with Adam, the learning rate cut to
 //! 0.3 of itself at 60% and again at 85% of the epochs, then quantised as the engine reads it.

@@ -2,8 +2,9 @@
 //! (docs/chess.md, "The network"; its data by `examples/chess_datagen.rs`, its training by
 //! `examples/chess_nnue_train.rs`, the recipe in `scripts/tuning/chess_network.sh`). The
 //! search's evaluation with the `network` technique is `eval::evaluate_full` plus
-//! [`evaluate`]: the network was trained to add to the weighted evaluation what brings it to
-//! the search's score (trained alone, from nothing, on the same data, it was the weaker).
+//! [`evaluate`] (scaled down in drawish endgames and by the fifty-move clock: `Chess`'s
+//! `evaluate_net`): the network was trained to add to the weighted evaluation what brings it
+//! to the search's score (trained alone, from nothing, on the same data, it was the weaker).
 //!
 //! Shape: 768 inputs → [`HIDDEN`] → 1, seen from both sides. An input is one piece on one
 //! square, from one side's point of view ([`feature`]): its colour (the viewer's or the
