@@ -588,9 +588,9 @@ impl Game for Chess {
     /// The weighted evaluation plus the network's correction of it (`nnue.rs`), the
     /// correction scaled down as the weighted evaluation's endgame part is in drawish
     /// endgames ([`eval::evaluate_full_scaled`]: by the endgame factor as the phase weighs
-    /// it, never up): the network, trained on
-    /// ply's own scores, saw a bishop or a knight alone, or rook against rook, as winning by
-    /// one to three pawns. The sum then shrinks towards a draw as the fifty-move clock runs:
+    /// it, never up): the network, trained on ply's own scores, saw a lone bishop or knight,
+    /// or a rook's pawn with the wrong bishop, as winning by one to two and a half pawns.
+    /// The sum then shrinks towards a draw as the fifty-move clock runs:
     /// by `(200 - c) / 200` at `c` plies since the last capture or pawn move, so half of it is
     /// left when the rule is due; a position the side ahead cannot make progress in looks as
     /// drawn as it is, and a move that resets the clock is worth more to that side
